@@ -1,0 +1,37 @@
+// One Jest config for every workspace: unit tests (*.spec.ts) and integration tests (*.int-spec.ts)
+// that talk to the real PostgreSQL and Redis. Sources run untranspiled-by-tsc through SWC, and
+// workspace packages resolve to their sources, so `npm test` needs no build step for Jest.
+const swcConfig = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'es6' },
+  sourceMaps: 'inline',
+};
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/web/src', '<rootDir>/bench', '<rootDir>/deploy'],
+  testMatch: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    // A few dependencies ship ESM that CommonJS packages require(); Node 20.19+ allows that, Jest does not,
+    // so those files are compiled to CommonJS for the test run.
+    '/node_modules/(content-disposition)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+    '^.+\\.(t|j)sx?$': ['@swc/jest', swcConfig],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+  moduleNameMapper: {
+    '^@starborn/(gateway|auth|heroes|generation|payments|storybook|rooms)$':
+      '<rootDir>/services/$1/src/index.ts',
+    '^@starborn/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { zodiacFor } from '@starborn/zodiac';
+import type { HeroProfile } from '../types.js';
+
+export const randomHeroId = () => randomUUID().replace(/-/g, '');
+
+/** A real profile (from @starborn/zodiac) for a birth date. */
+export function heroFor(birthdate: string, name = 'Aria', heroId = randomHeroId()): HeroProfile {
+  const { western, chinese } = zodiacFor(birthdate);
+  return {
+    heroId,
+    name,
+    western: { ...western },
+    chinese: {
+      sign: chinese.sign,
+      element: chinese.element,
+      years: chinese.years,
+      traits: chinese.traits,
+      compatibility: chinese.compatibility,
+    },
+  };
+}
+
+let combos: Map<string, string> | undefined;
+
+/** One birth date for each of the 12 × 12 (Western sign, Chinese animal) combinations. */
+export function allSignCombinations(): { western: string; chinese: string; birthdate: string }[] {
+  if (!combos) {
+    combos = new Map();
+    for (let year = 1960; year <= 1995 && combos.size < 144; year++) {
+      for (let month = 1; month <= 12; month++) {
+        for (const day of [3, 10, 17, 24]) {
+          const birthdate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const z = zodiacFor(birthdate);
+          const key = `${z.western.sign}|${z.chinese.sign}`;
+          if (!combos.has(key)) combos.set(key, birthdate);
+        }
+      }
+    }
+  }
+  return [...combos].map(([key, birthdate]) => {
+    const [western, chinese] = key.split('|') as [string, string];
+    return { western, chinese, birthdate };
+  });
+}
+
+export const NAMES = [
+  'Aria',
+  'Kael',
+  'Mira Stormborn',
+  'Tobias',
+  'Yun',
+  'Selene',
+  'Oluwaseun',
+  'Ines',
+  'Bartholomew',
+  'Zoë',
+];

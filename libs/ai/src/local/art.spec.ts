@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { heroFor, randomHeroId } from '../__tests__/fixtures.js';
+import type { HeroProfile } from '../types.js';
+import { composeHeroArt, composeHeroArts, renderHeroImages } from './art.js';
+
+const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+describe('procedural hero artwork', () => {
+  const hero = heroFor('1991-04-02', 'Aria', '0123456789abcdef0123456789abcdef'); // Aries, Sheep/Goat, Yin Metal
+
+  it('renders three full-size 1024×1024 PNGs, front, profile and action', async () => {
+    const images = await renderHeroImages(hero);
+    expect(images.map((i) => i.angle)).toEqual(['front', 'profile', 'action']);
+    for (const img of images) {
+      const meta = await sharp(img.png).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 1024, height: 1024 });
+      // Real artwork, not a flat fill: many distinct colours.
+      const stats = await sharp(img.png).stats();
+      expect(stats.channels[0]!.stdev).toBeGreaterThan(10);
+    }
+    expect(new Set(images.map((i) => sha(i.png))).size).toBe(3);
+  });
+
+  it('is deterministic per hero id: byte-identical PNGs and identical prompts', async () => {
+    const [a, b] = await Promise.all([
+      renderHeroImages(hero, { size: 256 }),
+      renderHeroImages({ ...hero }, { size: 256 }),
+    ]);
+    expect(a.map((i) => sha(i.png))).toEqual(b.map((i) => sha(i.png)));
+    expect(a.map((i) => i.prompt)).toEqual(b.map((i) => i.prompt));
+  });
+
+  it('gives 100 heroes with identical signs 100 different images at every angle', async () => {
+    const heroes: HeroProfile[] = Array.from({ length: 100 }, () => ({ ...hero, heroId: randomHeroId() }));
+    // All three angles differ as SVG (cheap) …
+    const perAngle = [new Set<string>(), new Set<string>(), new Set<string>()];
+    for (const h of heroes) composeHeroArts(h).forEach((a, i) => perAngle[i]!.add(sha(a.svg)));
+    expect(perAngle.map((s) => s.size)).toEqual([100, 100, 100]);
+    // … and the rendered front images differ as pixels (rendered small to keep the test fast).
+    const hashes = new Set<string>();
+    for (const h of heroes) {
+      const png = await sharp(Buffer.from(composeHeroArt(h, 'front', { size: 96 }).svg))
+        .png()
+        .toBuffer();
+      hashes.add(sha(png));
+    }
+    expect(hashes.size).toBe(100);
+  });
+
+  it('draws the constellation, the medallion and the element palette into the SVG', () => {
+    const [front] = composeHeroArts(hero);
+    // Aries has 4 stars; each star gets a glow circle in the constellation group.
+    expect(front!.svg).toContain('url(#sg)');
+    expect(front!.svg).toMatch(/<g fill="url\(#sg\)">(<circle [^>]+\/>){4}<\/g>/);
+    expect(front!.svg).toContain('url(#halo)');
+    expect(front!.svg.length).toBeLessThan(80_000);
+  });
+
+  it('describes the image in a prompt naming the hero, both signs and the constellation', () => {
+    const arts = composeHeroArts(hero);
+    for (const a of arts) {
+      expect(a.prompt).toContain('Aria');
+      expect(a.prompt).toContain('Aries');
+      expect(a.prompt).toContain('Sheep/Goat');
+      expect(a.prompt).toContain('the Ram');
+      expect(a.prompt).toContain(hero.chinese.element);
+    }
+    expect(arts[0]!.prompt).toMatch(/front view/i);
+    expect(arts[1]!.prompt).toMatch(/profile/i);
+    expect(arts[2]!.prompt).toMatch(/action/i);
+  });
+
+  it('renders every sign and animal without error', async () => {
+    const dates = [
+      '1984-03-25',
+      '1985-05-01',
+      '1986-06-01',
+      '1987-07-01',
+      '1988-08-01',
+      '1989-09-01',
+      '1990-10-01',
+      '1991-11-01',
+      '1992-12-01',
+      '1993-01-10',
+      '1994-02-10',
+      '1995-03-10',
+    ];
+    for (const d of dates) {
+      const h = heroFor(d);
+      for (const a of composeHeroArts(h, { size: 64 })) {
+        const meta = await sharp(Buffer.from(a.svg))
+          .png()
+          .toBuffer()
+          .then((b) => sharp(b).metadata());
+        expect(meta.width).toBe(64);
+      }
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import type { AiProvider, GeneratedImage, HeroProfile } from '../types.js';
+import { ART_SIZE, renderHeroImages } from './art.js';
+import { generateBackstoryMarkdown } from './backstory.js';
+
+export interface LocalAiProviderOptions {
+  /**
+   * Output size of the images in pixels (default 1024, the product's size). Smaller values are
+   * meant only for fast tests; the artwork is the same, just rendered smaller.
+   */
+  imageSize?: number;
+}
+
+/**
+ * The default provider: offline, no keys, deterministic per hero id. Images are seeded procedural
+ * artwork (SVG composed here, rendered by sharp); the backstory comes from a seeded grammar.
+ */
+export class LocalAiProvider implements AiProvider {
+  readonly name = 'local';
+  private readonly imageSize: number;
+
+  constructor(options: LocalAiProviderOptions = {}) {
+    const size = options.imageSize ?? ART_SIZE;
+    if (!Number.isInteger(size) || size < 16 || size > 4096)
+      throw new RangeError(`imageSize must be an integer from 16 to 4096, got ${size}`);
+    this.imageSize = size;
+  }
+
+  async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {
+    return renderHeroImages(hero, { size: this.imageSize });
+  }
+
+  async generateBackstory(hero: HeroProfile): Promise<string> {
+    return generateBackstoryMarkdown(hero);
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * The OpenAI provider against a loopback fake of the OpenAI HTTP API (node:http on 127.0.0.1,
+ * random port), through the real `openai` SDK.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { heroFor } from '../__tests__/fixtures.js';
+import { createAiProvider } from '../config.js';
+import { AiProviderError, AiQuotaExceededError } from '../errors.js';
+import { OpenAiProvider } from './openai-provider.js';
+
+type Mode = 'ok' | 'quota' | 'rate-limit' | 'server-error' | 'bad-request' | 'empty';
+
+interface Recorded {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+const STORY = `# Aria of the Ember Plains
+
+## Born Under the Ram
+
+Aria was born when Aries rose, in a Yin Metal year of the Sheep/Goat.
+
+## The Road Ahead
+
+Courageous and gentle, Aria walks on.
+`;
+
+class FakeOpenAi {
+  mode: Mode = 'ok';
+  readonly requests: Recorded[] = [];
+  private server!: Server;
+  private smallPng!: Buffer;
+  baseURL = '';
+
+  async start(): Promise<void> {
+    // A small real PNG (64×64), as a model might return at a reduced size.
+    this.smallPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3355aa' } })
+      .png()
+      .toBuffer();
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.baseURL = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'x-request-id': `req_${this.requests.length}`,
+      ...headers,
+    });
+    res.end(JSON.stringify(body));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    this.requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      body,
+    });
+    const noRetry = { 'x-should-retry': 'false' };
+    switch (this.mode) {
+      case 'quota':
+        return this.send(
+          res,
+          429,
+          {
+            error: {
+              code: 'insufficient_quota',
+              type: 'insufficient_quota',
+              message: 'You exceeded your current quota',
+              param: null,
+            },
+          },
+          noRetry,
+        );
+      case 'rate-limit':
+        return this.send(
+          res,
+          429,
+          {
+            error: {
+              code: 'rate_limit_exceeded',
+              type: 'requests',
+              message: 'Rate limit reached for requests',
+              param: null,
+            },
+          },
+          noRetry,
+        );
+      case 'server-error':
+        return this.send(
+          res,
+          500,
+          { error: { code: null, type: 'server_error', message: 'The server had an error', param: null } },
+          noRetry,
+        );
+      case 'bad-request':
+        return this.send(res, 400, {
+          error: {
+            code: 'invalid_value',
+            type: 'invalid_request_error',
+            message: 'Invalid size',
+            param: 'size',
+          },
+        });
+      default:
+        break;
+    }
+    if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+      return this.send(res, 200, {
+        id: 'chatcmpl-fake1',
+        object: 'chat.completion',
+        created: 1_763_700_000,
+        model: body.model,
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: this.mode === 'empty' ? '' : STORY,
+              refusal: null,
+              annotations: [],
+            },
+            logprobs: null,
+            finish_reason: 'stop',
+          },
+        ],
+        usage: { prompt_tokens: 180, completion_tokens: 900, total_tokens: 1080 },
+        system_fingerprint: 'fp_fake',
+      });
+    }
+    if (req.method === 'POST' && req.url === '/v1/images/generations') {
+      return this.send(res, 200, {
+        created: 1_763_700_000,
+        background: 'opaque',
+        output_format: 'png',
+        quality: 'high',
+        size: body.size,
+        data: [{ b64_json: this.smallPng.toString('base64') }],
+        usage: {
+          input_tokens: 50,
+          output_tokens: 4160,
+          total_tokens: 4210,
+          input_tokens_details: { image_tokens: 0, text_tokens: 50 },
+        },
+      });
+    }
+    return this.send(res, 404, {
+      error: {
+        code: 'unknown_url',
+        type: 'invalid_request_error',
+        message: `Unknown ${req.url}`,
+        param: null,
+      },
+    });
+  }
+}
+
+describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
+  const fake = new FakeOpenAi();
+  const hero = heroFor('1991-04-02', 'Aria'); // Aries, Sheep/Goat
+  let provider: OpenAiProvider;
+
+  beforeAll(async () => {
+    await fake.start();
+    provider = new OpenAiProvider({
+      apiKey: 'sk-test-123',
+      baseURL: fake.baseURL,
+      textModel: 'gpt-4o-mini',
+      imageModel: 'gpt-image-1',
+    });
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.mode = 'ok';
+    fake.requests.length = 0;
+  });
+
+  it('writes the backstory with a chat completion built from the profile', async () => {
+    const story = await provider.generateBackstory(hero);
+    expect(story).toBe(STORY);
+    expect(fake.requests).toHaveLength(1);
+    const [req] = fake.requests;
+    expect(req).toMatchObject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      authorization: 'Bearer sk-test-123',
+    });
+    expect(req!.body.model).toBe('gpt-4o-mini');
+    const messages = req!.body.messages as { role: string; content: string }[];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(messages[0]!.content).toMatch(/500 to 900 words/);
+    expect(messages[0]!.content).toMatch(/Markdown/);
+    const user = messages[1]!.content;
+    for (const s of [
+      'Aria',
+      'Aries',
+      'Sheep/Goat',
+      hero.chinese.element,
+      hero.western.traits[0]!,
+      hero.western.weaknesses[0]!,
+    ]) {
+      expect(user).toContain(s);
+    }
+  });
+
+  it('generates three 1024×1024 PNGs (front, profile, action) with images.generate', async () => {
+    const images = await provider.generateHeroImages(hero);
+    expect(images.map((i) => i.angle)).toEqual(['front', 'profile', 'action']);
+    for (const img of images) {
+      expect(await sharp(img.png).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1024 });
+    }
+    expect(fake.requests).toHaveLength(3);
+    const prompts = fake.requests.map((r) => {
+      expect(r).toMatchObject({ method: 'POST', url: '/v1/images/generations' });
+      expect(r.body).toMatchObject({ model: 'gpt-image-1', size: '1024x1024', n: 1 });
+      // GPT image models always answer in base64 and reject response_format.
+      expect(r.body).not.toHaveProperty('response_format');
+      const prompt = r.body.prompt as string;
+      for (const s of ['Aria', 'Aries', 'Sheep/Goat']) expect(prompt).toContain(s);
+      return prompt;
+    });
+    expect(new Set(prompts).size).toBe(3);
+    expect(prompts.some((p) => /front view/i.test(p))).toBe(true);
+    expect(prompts.some((p) => /side profile/i.test(p))).toBe(true);
+    expect(prompts.some((p) => /action/i.test(p))).toBe(true);
+    expect(images.map((i) => i.prompt).sort()).toEqual([...prompts].sort());
+  });
+
+  it('asks DALL·E models for b64_json', async () => {
+    const dalle = new OpenAiProvider({
+      apiKey: 'sk-test-123',
+      baseURL: fake.baseURL,
+      textModel: 'gpt-4o-mini',
+      imageModel: 'dall-e-3',
+    });
+    await dalle.generateHeroImages(hero);
+    for (const r of fake.requests)
+      expect(r.body).toMatchObject({ model: 'dall-e-3', response_format: 'b64_json', size: '1024x1024' });
+  });
+
+  it('maps 429 insufficient_quota to AiQuotaExceededError without retrying', async () => {
+    fake.mode = 'quota';
+    const err = await provider.generateBackstory(hero).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AiQuotaExceededError);
+    expect((err as Error).message).toMatch(/quota/i);
+    expect(fake.requests).toHaveLength(1);
+
+    fake.requests.length = 0;
+    await expect(provider.generateHeroImages(hero)).rejects.toBeInstanceOf(AiQuotaExceededError);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('maps other 429s and 5xx to retryable AiProviderError, other 4xx to non-retryable', async () => {
+    const noRetries = new OpenAiProvider({
+      apiKey: 'sk-test-123',
+      baseURL: fake.baseURL,
+      textModel: 'gpt-4o-mini',
+      imageModel: 'gpt-image-1',
+      maxRetries: 0,
+    });
+    const cases: [Mode, boolean, number][] = [
+      ['rate-limit', true, 429],
+      ['server-error', true, 500],
+      ['bad-request', false, 400],
+    ];
+    for (const [mode, retryable, status] of cases) {
+      fake.mode = mode;
+      const err = await noRetries.generateBackstory(hero).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AiProviderError);
+      expect(err).not.toBeInstanceOf(AiQuotaExceededError);
+      expect(err).toMatchObject({ retryable, status });
+    }
+  });
+
+  it('treats an empty completion as a retryable failure', async () => {
+    fake.mode = 'empty';
+    await expect(provider.generateBackstory(hero)).rejects.toMatchObject({
+      name: 'AiProviderError',
+      retryable: true,
+    });
+  });
+
+  it('maps connection failures to retryable AiProviderError', async () => {
+    const dead = new OpenAiProvider({
+      apiKey: 'k',
+      baseURL: 'http://127.0.0.1:9/v1',
+      textModel: 'm',
+      imageModel: 'i',
+      maxRetries: 0,
+    });
+    await expect(dead.generateBackstory(hero)).rejects.toMatchObject({
+      name: 'AiProviderError',
+      retryable: true,
+    });
+  });
+
+  it('is what createAiProvider builds for AI_PROVIDER=openai', async () => {
+    const p = createAiProvider({
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-from-env',
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_TEXT_MODEL: 'gpt-4.1-mini',
+      OPENAI_IMAGE_MODEL: 'gpt-image-1',
+    });
+    expect(p.name).toBe('openai');
+    await p.generateBackstory(hero);
+    expect(fake.requests[0]).toMatchObject({
+      authorization: 'Bearer sk-from-env',
+      body: { model: 'gpt-4.1-mini' },
+    });
+  });
+});

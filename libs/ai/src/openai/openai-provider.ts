@@ -1,0 +1,152 @@
+import OpenAI from 'openai';
+import sharp from 'sharp';
+import { AiConfigError, AiProviderError, AiQuotaExceededError } from '../errors.js';
+import { BACKSTORY_SYSTEM_PROMPT, backstoryUserPrompt, imagePrompt } from '../prompts.js';
+import {
+  IMAGE_ANGLES,
+  type AiProvider,
+  type GeneratedImage,
+  type HeroProfile,
+  type ImageAngle,
+} from '../types.js';
+
+export interface OpenAiProviderOptions {
+  apiKey: string;
+  /** e.g. a loopback fake: 'http://127.0.0.1:PORT/v1'. Defaults to the SDK's (api.openai.com). */
+  baseURL?: string;
+  textModel: string;
+  imageModel: string;
+  /** SDK retries for 408/409/429/5xx and connection errors (default 2). */
+  maxRetries?: number;
+  /** Per-request timeout in ms (default 180 s: image models are slow). */
+  timeoutMs?: number;
+}
+
+const IMAGE_SIZE = 1024;
+/** Error codes OpenAI uses when the account cannot pay for more requests. */
+const QUOTA_CODES = new Set(['insufficient_quota', 'billing_hard_limit_reached', 'billing_not_active']);
+
+/**
+ * Maps anything the SDK throws to AiQuotaExceededError (quota or billing exhausted) or
+ * AiProviderError with `retryable` (429 rate limits, 408/409, 5xx and connection errors).
+ */
+export function mapOpenAiError(err: unknown, what: string): Error {
+  if (err instanceof AiProviderError || err instanceof AiQuotaExceededError) return err;
+  if (err instanceof OpenAI.APIUserAbortError) {
+    return new AiProviderError(`OpenAI ${what} was aborted`, { retryable: false, cause: err });
+  }
+  if (err instanceof OpenAI.APIConnectionError) {
+    return new AiProviderError(`OpenAI ${what} failed: ${err.message}`, { retryable: true, cause: err });
+  }
+  if (err instanceof OpenAI.APIError) {
+    const code = err.code ?? undefined;
+    const type = err.type ?? undefined;
+    if ((code && QUOTA_CODES.has(code)) || (type && QUOTA_CODES.has(type))) {
+      return new AiQuotaExceededError(`OpenAI quota exhausted during ${what}: ${err.message}`, {
+        cause: err,
+      });
+    }
+    const status = err.status;
+    const retryable =
+      status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+    return new AiProviderError(
+      `OpenAI ${what} failed (${status ?? 'no status'}${code ? `, ${code}` : ''}): ${err.message}`,
+      {
+        retryable,
+        ...(status === undefined ? {} : { status }),
+        cause: err,
+      },
+    );
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new AiProviderError(`OpenAI ${what} failed: ${message}`, { retryable: false, cause: err });
+}
+
+/** Provider backed by the OpenAI API: chat completions for the backstory, the images API for pictures. */
+export class OpenAiProvider implements AiProvider {
+  readonly name = 'openai';
+  private readonly client: OpenAI;
+  private readonly textModel: string;
+  private readonly imageModel: string;
+
+  constructor(options: OpenAiProviderOptions) {
+    if (!options.apiKey) throw new AiConfigError('OpenAiProvider needs an apiKey (OPENAI_API_KEY).');
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+      maxRetries: options.maxRetries ?? 2,
+      timeout: options.timeoutMs ?? 180_000,
+    });
+    this.textModel = options.textModel;
+    this.imageModel = options.imageModel;
+  }
+
+  async generateBackstory(hero: HeroProfile): Promise<string> {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create({
+        model: this.textModel,
+        messages: [
+          { role: 'system', content: BACKSTORY_SYSTEM_PROMPT },
+          { role: 'user', content: backstoryUserPrompt(hero) },
+        ],
+        max_completion_tokens: 2000,
+      });
+    } catch (err) {
+      throw mapOpenAiError(err, 'backstory');
+    }
+    const choice = completion.choices[0];
+    const text = choice?.message?.content?.trim();
+    if (choice?.finish_reason === 'content_filter') {
+      throw new AiProviderError('OpenAI refused the backstory (content filter)', { retryable: false });
+    }
+    if (!text) throw new AiProviderError('OpenAI returned an empty backstory', { retryable: true });
+    return `${text}\n`;
+  }
+
+  async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {
+    const settled = await Promise.allSettled(IMAGE_ANGLES.map((angle) => this.generateImage(hero, angle)));
+    const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+    if (failures.length) {
+      // A quota failure wins: retrying the others would fail the same way.
+      throw failures.find((f) => f instanceof AiQuotaExceededError) ?? failures[0];
+    }
+    return settled.map((s) => (s as PromiseFulfilledResult<GeneratedImage>).value);
+  }
+
+  private async generateImage(hero: HeroProfile, angle: ImageAngle): Promise<GeneratedImage> {
+    const prompt = imagePrompt(hero, angle);
+    // DALL·E models return URLs unless asked; GPT image models always return base64 and reject the parameter.
+    const legacy = /^dall-e/i.test(this.imageModel);
+    let response: OpenAI.Images.ImagesResponse;
+    try {
+      response = await this.client.images.generate({
+        model: this.imageModel,
+        prompt,
+        n: 1,
+        size: `${IMAGE_SIZE}x${IMAGE_SIZE}`,
+        ...(legacy ? { response_format: 'b64_json' as const } : {}),
+      });
+    } catch (err) {
+      throw mapOpenAiError(err, `${angle} image`);
+    }
+    const b64 = response.data?.[0]?.b64_json;
+    if (!b64)
+      throw new AiProviderError(`OpenAI returned no image data for the ${angle} image`, { retryable: true });
+    return { angle, prompt, png: await normalisePng(Buffer.from(b64, 'base64'), angle) };
+  }
+}
+
+/** Ensures a 1024×1024 PNG whatever the model returned (size, format). */
+async function normalisePng(data: Buffer, angle: ImageAngle): Promise<Buffer> {
+  try {
+    const meta = await sharp(data).metadata();
+    if (meta.format === 'png' && meta.width === IMAGE_SIZE && meta.height === IMAGE_SIZE) return data;
+    return await sharp(data).resize(IMAGE_SIZE, IMAGE_SIZE, { fit: 'cover' }).png().toBuffer();
+  } catch (err) {
+    throw new AiProviderError(`OpenAI returned an unreadable ${angle} image`, {
+      retryable: true,
+      cause: err,
+    });
+  }
+}

@@ -1,0 +1,71 @@
+/** Prompts for model-backed providers, built from the hero profile. */
+import { Rng } from './prng.js';
+import type { HeroProfile, ImageAngle } from './types.js';
+import { constellationFor } from './local/constellations.js';
+import { describeLook, rollLook } from './local/figure.js';
+import { SIGN_WORDS, ANIMAL_WORDS } from './local/lexicon.js';
+
+const list = (items: readonly string[]) => items.filter((s) => s.trim()).join(', ') || 'unknown';
+
+export const BACKSTORY_SYSTEM_PROMPT = [
+  'You are the storyteller of Starborn, a product that turns a birth date and a hero name into a personalised fantasy hero.',
+  'Write an original fantasy backstory in Markdown: a "# " title, then four to seven "## " section headings with prose paragraphs.',
+  'Length: 500 to 900 words. Name the hero often. Weave in the Western zodiac sign, the Chinese zodiac animal and its element,',
+  'at least two of the listed traits, at least one strength and at least one weakness, so they shape events rather than being listed.',
+  'Keep it suitable for all ages. Answer with the Markdown story only, no preamble and no closing remarks.',
+].join(' ');
+
+export function backstoryUserPrompt(hero: HeroProfile): string {
+  const w = hero.western;
+  const c = hero.chinese;
+  return [
+    `Hero name: ${hero.name}`,
+    `Western zodiac: ${w.sign} (${w.dateRange}), element ${w.element}${SIGN_WORDS[w.sign] ? `, symbol ${SIGN_WORDS[w.sign]!.figure}` : ''}`,
+    `Traits: ${list(w.traits)}`,
+    `Strengths: ${list(w.strengths)}`,
+    `Weaknesses: ${list(w.weaknesses)}`,
+    `Chinese zodiac: ${c.sign}, element ${c.element}`,
+    `Chinese traits: ${list(c.traits)}`,
+    `Compatible animals (possible allies): ${list(c.compatibility)}`,
+    '',
+    `Write ${hero.name}'s backstory.`,
+  ].join('\n');
+}
+
+const ANGLE_SHOTS: Record<ImageAngle, string> = {
+  front: 'Full-length front view, the hero standing tall and facing the viewer',
+  profile: 'Side profile view, the hero seen from the side, striding along a rocky ledge',
+  action:
+    'Dynamic action shot, the hero leaping into battle with magic blazing, motion trails and flying cloak',
+};
+
+const ELEMENT_SCENES: Record<string, string> = {
+  Fire: 'ember-lit sky in crimson and molten gold, sparks rising',
+  Earth: 'moss green and amber twilight, floating rock shards and crystals',
+  Air: 'lavender and pale blue sky, ribbons of wind',
+  Water: 'deep ocean blue and teal night, a glittering sea, droplets in the air',
+};
+
+/**
+ * An image-model prompt for one angle. The character description is seeded by the hero id so the
+ * three prompts describe the same hero.
+ */
+export function imagePrompt(hero: HeroProfile, angle: ImageAngle): string {
+  const look = rollLook(new Rng(`starborn:${hero.heroId}`).fork('look'));
+  let constellation = `the constellation of ${hero.western.sign}`;
+  try {
+    const c = constellationFor(hero.western.sign);
+    constellation = `the constellation ${c.latin} (${c.figure}) drawn as glowing stars joined by lines`;
+  } catch {
+    // keep the generic wording
+  }
+  const animal = ANIMAL_WORDS[hero.chinese.sign]?.noun ?? hero.chinese.sign;
+  return [
+    `${ANGLE_SHOTS[angle]}.`,
+    `The hero is ${hero.name}, a ${hero.western.element.toLowerCase()}-aligned fantasy adventurer born under ${hero.western.sign} in a ${hero.chinese.element} year of the ${hero.chinese.sign}, wearing ${describeLook(look)}.`,
+    `Personality: ${list([...hero.western.traits.slice(0, 2), ...hero.chinese.traits.slice(0, 1)]).toLowerCase()}.`,
+    `In the night sky above: ${constellation}. A round medallion bearing a stylised ${animal} emblem.`,
+    `Setting: ${ELEMENT_SCENES[hero.western.element] ?? 'a starry fantasy sky'}.`,
+    'Painterly digital fantasy illustration, cinematic rim lighting, square composition, no text, no watermark.',
+  ].join(' ');
+}

@@ -1,0 +1,47 @@
+/** The three camera angles of a hero's images, in the order providers return them. */
+export type ImageAngle = 'front' | 'profile' | 'action';
+
+export const IMAGE_ANGLES: readonly ImageAngle[] = Object.freeze(['front', 'profile', 'action'] as const);
+
+/** What a provider needs to know about a hero (spec §3 Hero: id, name, westernZodiac, chineseZodiac). */
+export interface HeroProfile {
+  /** 32 hex characters; the seed of everything the local provider makes. */
+  heroId: string;
+  name: string;
+  western: {
+    /** e.g. 'Aries' */
+    sign: string;
+    dateRange: string;
+    /** 'Fire' | 'Earth' | 'Air' | 'Water' */
+    element: string;
+    traits: string[];
+    strengths: string[];
+    weaknesses: string[];
+  };
+  chinese: {
+    /** e.g. 'Sheep/Goat' */
+    sign: string;
+    /** e.g. 'Yang Wood' */
+    element: string;
+    years: number[];
+    traits: string[];
+    compatibility: string[];
+  };
+}
+
+export interface GeneratedImage {
+  angle: ImageAngle;
+  /** What the image shows, worded like an image-model prompt. */
+  prompt: string;
+  /** A 1024×1024 PNG. */
+  png: Buffer;
+}
+
+export interface AiProvider {
+  /** 'local' | 'openai' */
+  readonly name: string;
+  /** Exactly three images: front, profile, action (in that order). */
+  generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]>;
+  /** A markdown backstory of roughly 500–900 words. */
+  generateBackstory(hero: HeroProfile): Promise<string>;
+}

@@ -1,0 +1,86 @@
+import type { AuthSession, GetUserCommand, LoginCommand, RegisterCommand, UserDto } from './auth.js';
+import type { HealthCommand, ServiceHealth } from './health.js';
+import type {
+  CreateHeroCommand,
+  GenerateHeroCommand,
+  HeroDto,
+  HeroGeneratedEvent,
+  HeroGenerationFailedEvent,
+  HeroProfileDto,
+  HeroQuery,
+  ListHeroesQuery,
+  PaymentStatus,
+} from './heroes.js';
+import type {
+  ConfirmLocalPaymentCommand,
+  CreatePaymentIntentCommand,
+  PaymentIntentDto,
+  PaymentSucceededEvent,
+  PaymentType,
+  PriceQuote,
+  StripeWebhookCommand,
+  SucceededPaymentQuery,
+} from './payments.js';
+import { defineCommand as command, defineEvent as event } from './registry.js';
+import type {
+  CreateShareCommand,
+  DeactivateShareCommand,
+  DownloadManifest,
+  DownloadQuery,
+  ListSharesQuery,
+  OpenShareQuery,
+  SharedHeroDto,
+  ShareLinkDto,
+} from './shares.js';
+import type { CreateSupportRequestCommand, SupportRequestDto } from './support.js';
+import type { BackendService } from './services.js';
+
+/**
+ * Every message of Starborn: name → owning service (or subscribers) → payload type → reply type.
+ * Nothing else in the code base spells a message or queue name.
+ */
+export const messages = {
+  'auth.health': command<HealthCommand, ServiceHealth>('auth'),
+  'auth.register': command<RegisterCommand, AuthSession>('auth'),
+  'auth.login': command<LoginCommand, AuthSession>('auth'),
+  'auth.get-user': command<GetUserCommand, UserDto>('auth'),
+
+  'auth.create-support-request': command<CreateSupportRequestCommand, SupportRequestDto>('auth'),
+
+  'heroes.health': command<HealthCommand, ServiceHealth>('heroes'),
+  'heroes.create': command<CreateHeroCommand, HeroDto>('heroes'),
+  'heroes.get': command<HeroQuery, HeroDto>('heroes'),
+  'heroes.list': command<ListHeroesQuery, HeroDto[]>('heroes'),
+  'heroes.generate': command<GenerateHeroCommand, HeroDto>('heroes'),
+  'heroes.generation-profile': command<{ heroId: string }, HeroProfileDto>('heroes'),
+  'heroes.share-create': command<CreateShareCommand, ShareLinkDto>('heroes'),
+  'heroes.share-open': command<OpenShareQuery, SharedHeroDto>('heroes'),
+  'heroes.shares-list': command<ListSharesQuery, ShareLinkDto[]>('heroes'),
+  'heroes.share-deactivate': command<DeactivateShareCommand, ShareLinkDto>('heroes'),
+  'heroes.download-manifest': command<DownloadQuery, DownloadManifest>('heroes'),
+  'hero.generated': event<HeroGeneratedEvent>('heroes'),
+  'hero.generation-failed': event<HeroGenerationFailedEvent>('heroes'),
+  // Premium: set-premium grants only what payments.find-succeeded confirms; payment-context tells payments the hero's state.
+  'heroes.set-premium': command<{ userId: string; heroId: string }, HeroDto>('heroes'),
+  'heroes.payment-context': command<
+    { userId: string; heroId: string },
+    { premiumStory: boolean; paymentStatus: PaymentStatus }
+  >('heroes'),
+
+  'generation.health': command<HealthCommand, ServiceHealth>('generation'),
+  'payments.health': command<HealthCommand, ServiceHealth>('payments'),
+  'payments.quote': command<{ paymentType: PaymentType; premiumStory: boolean }, PriceQuote>('payments'),
+  'payments.create-intent': command<CreatePaymentIntentCommand, PaymentIntentDto>('payments'),
+  'payments.confirm-local': command<ConfirmLocalPaymentCommand, PaymentIntentDto>('payments'),
+  'payments.stripe-webhook': command<StripeWebhookCommand, { received: true; applied: boolean }>('payments'),
+  'payments.find-succeeded': command<SucceededPaymentQuery, PaymentIntentDto | null>('payments'),
+  // Durable; the payment intent id is the event id. heroes applies premium_upgrade; storybook (chapters) arrives later.
+  'payment.succeeded': event<PaymentSucceededEvent>('heroes'),
+  'storybook.health': command<HealthCommand, ServiceHealth>('storybook'),
+  'rooms.health': command<HealthCommand, ServiceHealth>('rooms'),
+} as const;
+
+export type Messages = typeof messages;
+
+/** The health command of each backend service. */
+export const healthCommand = <S extends BackendService>(service: S) => `${service}.health` as `${S}.health`;

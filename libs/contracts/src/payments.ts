@@ -1,0 +1,61 @@
+/** Payments: the server's price table is the only source of amounts. */
+export type PaymentType = 'premium_upgrade' | 'chapters';
+export const PAYMENT_TYPES: readonly PaymentType[] = ['premium_upgrade', 'chapters'];
+export type PaymentIntentStatus =
+  'requires_payment_method' | 'processing' | 'succeeded' | 'canceled' | 'failed';
+
+export interface PriceQuote {
+  paymentType: PaymentType;
+  /** USD cents. */
+  amount: number;
+  currency: 'usd';
+  label: string;
+}
+
+export interface CreatePaymentIntentCommand {
+  userId: string;
+  heroId: string;
+  paymentType: PaymentType;
+  /** Whether the hero's story is premium (decides the chapter-pack price); told by the caller that owns heroes. */
+  premiumStory: boolean;
+  email?: string;
+  walletAddress?: string | null;
+}
+
+export interface PaymentIntentDto {
+  id: string;
+  clientSecret: string;
+  provider: 'local' | 'stripe';
+  amount: number;
+  currency: 'usd';
+  paymentType: PaymentType;
+  heroId: string;
+  status: PaymentIntentStatus;
+}
+
+export interface ConfirmLocalPaymentCommand {
+  userId: string;
+  clientSecret: string;
+  card: { number: string; expMonth: number; expYear: number; cvc: string };
+}
+
+export interface StripeWebhookCommand {
+  /** The request body exactly as received (base64), for the signature check. */
+  rawBodyBase64: string;
+  signature: string;
+}
+
+export interface SucceededPaymentQuery {
+  userId: string;
+  heroId: string;
+  paymentType: PaymentType;
+}
+
+export interface PaymentSucceededEvent {
+  paymentIntentId: string;
+  userId: string;
+  heroId: string;
+  paymentType: PaymentType;
+  amount: number;
+  currency: 'usd';
+}

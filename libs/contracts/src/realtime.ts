@@ -1,0 +1,27 @@
+/** Names shared by the gateway's socket.io server and the services that push through it. */
+export const SocketRooms = {
+  user: (userId: string) => `user:${userId}`,
+} as const;
+
+export const SocketEvents = {
+  heroStatus: 'hero_status',
+  apiError: 'api_error',
+} as const;
+
+export interface HeroStatusEvent {
+  heroId: string;
+  status: 'pending' | 'generating' | 'complete' | 'error';
+}
+
+export interface ApiErrorEvent {
+  errorType: 'quota_exceeded';
+  message: string;
+}
+
+/** Redis key of the AI-quota flag: set when the provider reports an exhausted quota, for 15 minutes. */
+export const aiQuotaKey = (prefix: string) => `${prefix}:ai:quota-exceeded`;
+export const AI_QUOTA_FLAG_SECONDS = 15 * 60;
+export const QUOTA_EXCEEDED_MESSAGE = 'OpenAI API quota exceeded. Please try again later or contact support.';
+
+/** Redis pub/sub channel on which hero status changes are announced to gateway instances. */
+export const heroStatusChannel = (prefix: string) => `${prefix}:hero-status`;

@@ -1,0 +1,67 @@
+/** Share links and download bundles: messages of the heroes service. */
+import type { ChineseZodiacDto, ImageAngle, WesternZodiacDto } from './heroes.js';
+
+/** Share ids: 18 random bytes in base64url (24 characters), unguessable. */
+export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{24}$/;
+export const SHARE_PREMIUM_REQUIRED_MESSAGE = 'Sharing is available for premium heroes.';
+export const SHARE_INACTIVE_MESSAGE = 'This shared hero link is no longer active.';
+export const DOWNLOAD_FORBIDDEN_MESSAGE =
+  'You do not have permission to download this hero or payment is required.';
+
+/** A share link as its owner sees it. The gateway adds shareUrl (it knows the public origin). */
+export interface ShareLinkDto {
+  id: string;
+  heroId: string;
+  heroName: string;
+  createdAt: string;
+  accessCount: number;
+  isActive: boolean;
+  /** '/share/<id>': the web page of the link, relative to the site's origin. */
+  sharePath: string;
+}
+
+/** What a visitor of a share link sees: no ids, no owner, no birth date. */
+export interface SharedHeroDto {
+  name: string;
+  /** Signed full-quality /media URLs. */
+  images: { url: string; angle: ImageAngle }[];
+  westernZodiac: WesternZodiacDto;
+  chineseZodiac: ChineseZodiacDto;
+  backstory: string;
+}
+
+export interface CreateShareCommand {
+  userId: string;
+  heroId: string;
+}
+
+export interface OpenShareQuery {
+  shareId: string;
+}
+
+export interface ListSharesQuery {
+  userId: string;
+}
+
+export interface DeactivateShareCommand {
+  userId: string;
+  shareId: string;
+}
+
+export interface DownloadQuery {
+  userId: string;
+  heroId: string;
+}
+
+/** One file of the download bundle: either bytes in object storage, or an inline text. */
+export type DownloadEntry =
+  | { path: string; storageKey: string; text?: undefined }
+  | { path: string; text: string; storageKey?: undefined };
+
+/** What the gateway zips: the heroes service decides permission and contents, the gateway streams. */
+export interface DownloadManifest {
+  fileName: string;
+  entries: DownloadEntry[];
+  /** Folders that exist in the bundle even when empty ('chapters/'). */
+  directories: string[];
+}

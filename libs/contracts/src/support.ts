@@ -1,0 +1,29 @@
+export const SUPPORT_CATEGORIES = [
+  'general-inquiry',
+  'technical-issue',
+  'billing',
+  'account',
+  'feature-request',
+] as const;
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+
+export interface CreateSupportRequestCommand {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  category: SupportCategory;
+  /** The signed-in user, if any. */
+  userId: string | null;
+}
+
+export interface SupportRequestDto {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  category: SupportCategory;
+  userId: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,3 @@
+export * from './ensure-database.js';
+export * from './service-database.js';
+export * from './database.module.js';

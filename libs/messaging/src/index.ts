@@ -1,0 +1,13 @@
+export * from './wire.js';
+export * from './options.js';
+export * from './errors.js';
+export * from './error.filter.js';
+export * from './context.js';
+export * from './backoff.js';
+export * from './bullmq.server.js';
+export * from './bullmq.client.js';
+export * from './decorators.js';
+export * from './message-bus.js';
+export { createRedisConnection } from './redis.js';
+export * from './jobs.js';
+export * from './ai-quota.js';

@@ -1,0 +1,20 @@
+export type { ObjectStorage, StoredObject } from './types.js';
+export {
+  InvalidStorageKeyError,
+  assertValidKey,
+  assertValidPrefix,
+  contentTypeFor,
+  extensionOf,
+  keyProblem,
+} from './keys.js';
+export { FsStorage } from './fs-storage.js';
+export { S3Storage, type S3StorageOptions } from './s3-storage.js';
+export {
+  createStorage,
+  refineStorageEnv,
+  storageEnvSchema,
+  storageEnvShape,
+  storageFromEnv,
+  type StorageEnv,
+} from './config.js';
+export { MediaUrlSigner, keyStem, mediaExpiry, mediaUrlSecret } from './media-url.js';

@@ -1,0 +1,88 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { extensionOf, keyProblem } from './keys.js';
+
+/** Bumped if the signed payload ever changes, so old and new signatures can never be confused. */
+const PAYLOAD_VERSION = 'starborn-media-v1';
+const SIG_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes of HMAC-SHA256, base64url without padding
+const EXP_PATTERN = /^[1-9][0-9]{0,11}$/;
+
+/** The key without its last segment's extension: 'heroes/1/front.png' → 'heroes/1/front'. */
+export function keyStem(key: string): string {
+  const ext = extensionOf(key);
+  return ext ? key.slice(0, key.length - ext.length - 1) : key;
+}
+
+/**
+ * Short-lived signed URLs for media. `<img>` tags cannot send the bearer token, so the server hands
+ * out '/media/<key>?exp=…&sig=…' and the gateway checks it locally with the same secret.
+ *
+ * The signature covers the key's stem (no extension) and exp, so one signature serves every format
+ * of an image ('x.png' and 'x.webp'); it also covers any other extension of that stem.
+ */
+export class MediaUrlSigner {
+  readonly #secret: Buffer;
+
+  constructor(secret: string) {
+    if (typeof secret !== 'string' || secret.length < 32) {
+      throw new Error('MediaUrlSigner needs a secret of at least 32 characters');
+    }
+    this.#secret = Buffer.from(secret, 'utf8');
+  }
+
+  #mac(stem: string, exp: string): Buffer {
+    return createHmac('sha256', this.#secret).update(`${PAYLOAD_VERSION}\n${exp}\n${stem}`, 'utf8').digest();
+  }
+
+  /** '/media/<key>?exp=<unix seconds>&sig=<base64url HMAC-SHA256>'. Path segments are URI-encoded. */
+  sign(key: string, expiresAt: number): string {
+    const problem = keyProblem(key);
+    if (problem) throw new Error(`Cannot sign media key ${JSON.stringify(key)}: ${problem}`);
+    if (!Number.isSafeInteger(expiresAt) || expiresAt <= 0) {
+      throw new Error(`Media URL expiry must be a positive integer of unix seconds, got ${expiresAt}`);
+    }
+    const exp = String(expiresAt);
+    const sig = this.#mac(keyStem(key), exp).toString('base64url');
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return `/media/${path}?exp=${exp}&sig=${sig}`;
+  }
+
+  /**
+   * True only for an intact signature over this key's stem and exp, with exp still ahead of
+   * nowSeconds. `key` is the decoded key (the path after '/media/'). Never throws.
+   */
+  verify(key: string, exp: string | undefined, sig: string | undefined, nowSeconds: number): boolean {
+    if (typeof exp !== 'string' || typeof sig !== 'string') return false;
+    if (!EXP_PATTERN.test(exp) || !SIG_PATTERN.test(sig)) return false;
+    if (keyProblem(key)) return false;
+    if (!(Number(exp) > nowSeconds)) return false; // expired (or nowSeconds is NaN)
+    const given = Buffer.from(sig, 'base64url');
+    const expected = this.#mac(keyStem(key), exp);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/**
+ * An expiry at least ttlSeconds away, rounded up to a multiple of bucketSeconds (unix time): with
+ * the defaults, at 10:20 the answer is 12:00, so a URL lives between one and two hours. Everyone
+ * signing within one bucket gets the same exp, hence the same URL, so browsers can cache the image.
+ */
+export function mediaExpiry(nowSeconds: number, ttlSeconds = 3600, bucketSeconds = 3600): number {
+  if (!Number.isFinite(nowSeconds) || nowSeconds < 0)
+    throw new Error(`mediaExpiry: bad nowSeconds ${nowSeconds}`);
+  if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds <= 0)
+    throw new Error(`mediaExpiry: bad ttlSeconds ${ttlSeconds}`);
+  if (!Number.isSafeInteger(bucketSeconds) || bucketSeconds <= 0) {
+    throw new Error(`mediaExpiry: bad bucketSeconds ${bucketSeconds}`);
+  }
+  return Math.ceil((Math.floor(nowSeconds) + ttlSeconds) / bucketSeconds) * bucketSeconds;
+}
+
+/** Development only: the heroes service and the gateway fall back to it when MEDIA_URL_SECRET is not set. */
+const DEVELOPMENT_MEDIA_URL_SECRET = 'starborn-development-media-url-secret-not-for-production';
+
+/** The secret that signs media URLs: required in production, a fixed development value otherwise. */
+export function mediaUrlSecret(config: { NODE_ENV: string; MEDIA_URL_SECRET?: string }): string {
+  if (config.MEDIA_URL_SECRET) return config.MEDIA_URL_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('MEDIA_URL_SECRET is required in production');
+  return DEVELOPMENT_MEDIA_URL_SECRET;
+}

@@ -1,0 +1,72 @@
+// npm test: every test runner in turn — Jest (unit and integration on the real PostgreSQL and Redis),
+// then Playwright in Chromium against the built app — and one closing line that sums them all.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { build, run } from './lib/run.mjs';
+
+const REPORTS = '.ci-reports';
+mkdirSync(REPORTS, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const runners = [];
+
+function record(name, counts, exitCode) {
+  // A runner that failed without reporting a failed test still failed.
+  const failed = counts.failed + (exitCode !== 0 && counts.failed === 0 ? 1 : 0);
+  totals.passed += counts.passed;
+  totals.failed += failed;
+  totals.skipped += counts.skipped;
+  runners.push(`${name}: ${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped`);
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+// Jest
+const jestReport = `${REPORTS}/jest.json`;
+rmSync(jestReport, { force: true });
+const jestExit = await run(
+  'node',
+  ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${jestReport}`],
+  {
+    env: { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' },
+  },
+);
+const jest = readJson(jestReport);
+record(
+  'jest',
+  {
+    passed: jest?.numPassedTests ?? 0,
+    failed: (jest?.numFailedTests ?? 0) + (jest?.numRuntimeErrorTestSuites ?? 0),
+    skipped: (jest?.numPendingTests ?? 0) + (jest?.numTodoTests ?? 0),
+  },
+  jestExit,
+);
+
+// Playwright, on the built app
+const buildExit = await build();
+if (buildExit !== 0) {
+  record('build', { passed: 0, failed: 1, skipped: 0 }, buildExit);
+} else {
+  const playwrightReport = `${REPORTS}/playwright.json`;
+  rmSync(playwrightReport, { force: true });
+  const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']);
+  const stats = readJson(playwrightReport)?.stats;
+  record(
+    'playwright',
+    {
+      passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+      failed: stats?.unexpected ?? 0,
+      skipped: stats?.skipped ?? 0,
+    },
+    existsSync(playwrightReport) ? playwrightExit : playwrightExit || 1,
+  );
+}
+
+const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+writeFileSync(`${REPORTS}/summary.txt`, `${summary}\n`);
+console.log(`\n${runners.join('\n')}\n${summary}`);
+process.exitCode = totals.failed > 0 ? 1 : 0;

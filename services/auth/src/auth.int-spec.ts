@@ -1,0 +1,239 @@
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import { MessageBus, RemoteError } from '@starborn/messaging';
+import { createServiceApp } from '@starborn/runtime';
+import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { importSPKI, jwtVerify } from 'jose';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { AuthModule } from './auth.module.js';
+
+const database = testDatabase('auth');
+const prefix = testRedisPrefix('auth');
+let keysDir: string;
+let app: INestMicroservice;
+let bus: MessageBus;
+
+beforeAll(async () => {
+  keysDir = await mkdtemp(join(tmpdir(), 'starborn-keys-'));
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    AUTH_KEYS_DIR: keysDir,
+    LOG_LEVEL: 'silent',
+  };
+  ({ app } = await createServiceApp({ service: 'auth', module: AuthModule, env }));
+  await app.listen();
+  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 5_000 });
+});
+
+afterAll(async () => {
+  await bus?.close();
+  await app?.close();
+  await database.drop();
+  await deleteRedisPrefix(prefix);
+  await rm(keysDir, { recursive: true, force: true });
+});
+
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: RemoteError) => error.toShape(),
+  );
+
+describe('support requests', () => {
+  const valid = {
+    name: 'Ada',
+    email: 'ada@example.com',
+    subject: 'Hello',
+    message: 'My hero is shy.',
+    userId: null,
+  };
+
+  it('stores a support request with the default category', async () => {
+    const saved = await bus.request('auth.create-support-request', { ...valid, category: 'general-inquiry' });
+    expect(saved).toMatchObject({ ...valid, category: 'general-inquiry', id: expect.any(String) });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query(
+      'SELECT name, email, message, category FROM auth.support_requests WHERE id = $1',
+      [saved.id],
+    );
+    await client.end();
+    expect(rows).toEqual([
+      { name: 'Ada', email: 'ada@example.com', message: 'My hero is shy.', category: 'general-inquiry' },
+    ]);
+  });
+
+  it('refuses missing fields, a bad email and an unknown category with the spec messages', async () => {
+    const attempt = (overrides: object) =>
+      errorOf(bus.request('auth.create-support-request', { ...valid, category: 'billing', ...overrides }));
+    expect(await attempt({ message: '  ' })).toMatchObject({
+      status: 400,
+      message: 'Please fill in all required fields',
+    });
+    expect(await attempt({ email: 'nope' })).toMatchObject({
+      status: 400,
+      message: 'Please enter a valid email address',
+    });
+    expect(await attempt({ category: 'love-letter' })).toMatchObject({ status: 400 });
+  });
+});
+
+describe('auth service', () => {
+  it('registers a user, logs them in, and signs a 7-day EdDSA token the public key verifies', async () => {
+    const session = await bus.request('auth.register', {
+      name: 'Nova Star',
+      email: 'nova@example.com',
+      password: 'correct horse',
+    });
+
+    expect(session.user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Nova Star',
+      email: 'nova@example.com',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const publicKey = await importSPKI(
+      await readFile(join(keysDir, 'auth-ed25519', 'public.pem'), 'utf8'),
+      'EdDSA',
+    );
+    const { payload, protectedHeader } = await jwtVerify(session.token, publicKey, {
+      issuer: 'starborn-auth',
+      audience: 'starborn',
+    });
+    expect(protectedHeader.alg).toBe('EdDSA');
+    expect(payload.sub).toBe(session.user.id);
+    expect(payload.exp! - payload.iat!).toBe(7 * 24 * 3600);
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    await bus.request('auth.register', {
+      name: 'Hash Check',
+      email: 'hash@example.com',
+      password: 'a secret phrase',
+    });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query(
+      `SELECT password_hash FROM auth.users WHERE email = 'hash@example.com'`,
+    );
+    await client.end();
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0].password_hash).not.toContain('a secret phrase');
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    await bus.request('auth.register', {
+      name: 'Orion',
+      email: 'orion@example.com',
+      password: 'hunter2hunter2',
+    });
+    const error = await errorOf(
+      bus.request('auth.register', { name: 'Other', email: 'ORION@Example.com', password: 'different-pass' }),
+    );
+    expect(error).toEqual({ status: 409, code: 'EMAIL_EXISTS', message: 'Email already exists' });
+  });
+
+  it('lets exactly one of two simultaneous sign-ups with one email win', async () => {
+    const attempt = () =>
+      bus
+        .request('auth.register', { name: 'Twin', email: 'twin@example.com', password: 'twin-password' })
+        .then(
+          () => 'ok',
+          (error: RemoteError) => error.status,
+        );
+    const results = await Promise.all([attempt(), attempt(), attempt()]);
+    expect(results.sort()).toEqual([409, 409, 'ok']);
+  });
+
+  it('logs in case-insensitively and refuses wrong credentials with 401', async () => {
+    const registered = await bus.request('auth.register', {
+      name: 'Lyra',
+      email: 'lyra@example.com',
+      password: 'constellation',
+    });
+
+    const session = await bus.request('auth.login', { email: 'LYRA@example.com', password: 'constellation' });
+    expect(session.user.id).toBe(registered.user.id);
+
+    const wrongPassword = await errorOf(
+      bus.request('auth.login', { email: 'lyra@example.com', password: 'wrong-password' }),
+    );
+    const unknownEmail = await errorOf(
+      bus.request('auth.login', { email: 'nobody@example.com', password: 'constellation' }),
+    );
+    const expected = {
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid email or password. Please try again.',
+    };
+    expect(wrongPassword).toEqual(expected);
+    expect(unknownEmail).toEqual(expected); // no hint that the email exists
+  });
+
+  it('validates registrations where the data is written', async () => {
+    expect(
+      await errorOf(
+        bus.request('auth.register', { name: 'Short', email: 'short@example.com', password: 'seven77' }),
+      ),
+    ).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Password must be at least 8 characters long',
+    });
+    expect(
+      await errorOf(
+        bus.request('auth.register', { name: ' ', email: 'blank@example.com', password: 'long enough' }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      message: 'Please fill in all fields',
+    });
+    expect(
+      await errorOf(
+        bus.request('auth.register', { name: 'Bad', email: 'not-an-email', password: 'long enough' }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      message: 'Please enter a valid email address',
+    });
+  });
+
+  it('returns the current user, and 401 for a user that no longer exists', async () => {
+    const { user } = await bus.request('auth.register', {
+      name: 'Vega',
+      email: 'vega@example.com',
+      password: 'summer-triangle',
+    });
+    await expect(bus.request('auth.get-user', { userId: user.id })).resolves.toEqual(user);
+    expect(
+      await errorOf(bus.request('auth.get-user', { userId: '00000000-0000-4000-8000-000000000000' })),
+    ).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('keeps its tables and migration history in its own schema, and reports healthy', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query(
+      `SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
+    );
+    await client.end();
+    expect(rows).toEqual([
+      { table_schema: 'auth', table_name: 'migrations' },
+      { table_schema: 'auth', table_name: 'support_requests' },
+      { table_schema: 'auth', table_name: 'users' },
+    ]);
+    await expect(bus.request('auth.health', {})).resolves.toMatchObject({
+      service: 'auth',
+      status: 'ok',
+      database: 'ok',
+    });
+  });
+});

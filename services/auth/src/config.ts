@@ -1,0 +1,13 @@
+import { baseEnvSchema } from '@starborn/runtime';
+import { z } from 'zod';
+
+export const authEnvSchema = baseEnvSchema.extend({
+  /** PEM (PKCS#8) Ed25519 private key that signs access tokens. Required in production. */
+  AUTH_PRIVATE_KEY: z.string().optional(),
+  /** Where development keys are generated when AUTH_PRIVATE_KEY is not set. */
+  AUTH_KEYS_DIR: z.string().default('data/keys'),
+  /** Token lifetime (jose time span, e.g. 7d). */
+  JWT_TTL: z.string().default('7d'),
+});
+export type AuthConfig = z.infer<typeof authEnvSchema>;
+export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

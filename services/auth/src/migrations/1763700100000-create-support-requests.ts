@@ -1,0 +1,26 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class CreateSupportRequests1763700100000 implements MigrationInterface {
+  name = 'CreateSupportRequests1763700100000';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE "auth"."support_requests" (
+        "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        "name" text NOT NULL,
+        "email" text NOT NULL,
+        "subject" text NOT NULL DEFAULT '',
+        "message" text NOT NULL,
+        "category" text NOT NULL CHECK ("category" IN ('general-inquiry', 'technical-issue', 'billing', 'account', 'feature-request')),
+        "user_id" uuid,
+        "created_at" timestamptz NOT NULL DEFAULT now()
+      )`);
+    await db.query(
+      `CREATE INDEX "support_requests_created_at_idx" ON "auth"."support_requests" ("created_at")`,
+    );
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP TABLE "auth"."support_requests"`);
+  }
+}

@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes } from '@starborn/contracts';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ApiException } from '../http/http-error.filter.js';
+import { GATEWAY_REDIS } from '../redis.provider.js';
+
+type Action = 'login' | 'register' | 'support';
+
+/**
+ * Counts sign-in, sign-up and support-form attempts per client IP and per email address in Redis, so the limits
+ * hold across every gateway instance: guessing passwords for one account, or from one address, stops
+ * at the limit until the window passes.
+ */
+@Injectable()
+export class AuthRateLimiter {
+  private readonly limiters: Record<Action, { ip: RateLimiterRedis; email: RateLimiterRedis }>;
+
+  constructor(@Inject(GATEWAY_REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    const limiter = (name: string, points: number) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.REDIS_PREFIX}:rate-limit:${name}`,
+        points,
+        duration: config.RATE_LIMIT_WINDOW_SECONDS,
+      });
+    this.limiters = {
+      login: {
+        ip: limiter('login-ip', config.RATE_LIMIT_LOGIN_PER_IP),
+        email: limiter('login-email', config.RATE_LIMIT_LOGIN_PER_EMAIL),
+      },
+      register: {
+        ip: limiter('register-ip', config.RATE_LIMIT_REGISTER_PER_IP),
+        email: limiter('register-email', config.RATE_LIMIT_REGISTER_PER_EMAIL),
+      },
+      support: {
+        ip: limiter('support-ip', config.RATE_LIMIT_SUPPORT_PER_IP),
+        email: limiter('support-email', config.RATE_LIMIT_SUPPORT_PER_EMAIL),
+      },
+    };
+  }
+
+  /** Counts one attempt; throws 429 with Retry-After when either limit is spent. */
+  async consume(action: Action, ip: string, email: string): Promise<void> {
+    const { ip: byIp, email: byEmail } = this.limiters[action];
+    const emailKey = email.trim().toLowerCase() || '(none)';
+    try {
+      await Promise.all([byIp.consume(ip), byEmail.consume(emailKey)]);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new ApiException(
+        {
+          status: 429,
+          code: ErrorCodes.RATE_LIMITED,
+          message: `Too many attempts. Please wait ${describeWait(seconds)} and try again.`,
+        },
+        { 'retry-after': String(seconds) },
+      );
+    }
+  }
+
+  /** A successful sign-in clears that email's count, so a user's own typos do not lock them out later. */
+  async reset(action: Action, email: string): Promise<void> {
+    await this.limiters[action].email.delete(email.trim().toLowerCase());
+  }
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

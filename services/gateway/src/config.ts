@@ -1,0 +1,37 @@
+import { baseEnvSchema } from '@starborn/runtime';
+import { refineStorageEnv, storageEnvShape } from '@starborn/storage';
+import { z } from 'zod';
+
+export const gatewayEnvSchema = baseEnvSchema
+  .extend(storageEnvShape)
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    /** 127.0.0.1 on a workstation; 0.0.0.0 in a container. */
+    HOST: z.string().default('127.0.0.1'),
+    /** PEM (SPKI) Ed25519 public key that verifies access tokens. Required in production. */
+    AUTH_PUBLIC_KEY: z.string().optional(),
+    AUTH_KEYS_DIR: z.string().default('data/keys'),
+    /** The built web app, served with SPA fallback. */
+    WEB_DIST_DIR: z.string().default('web/dist'),
+    /** Trust X-Forwarded-For from the load balancer in front (for per-IP rate limits). */
+    TRUST_PROXY: z.stringbool().default(false),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_REGISTER_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_SUPPORT_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_SUPPORT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /** Checks the signed /media URLs handed out by the heroes service (same secret). Required in production. */
+    MEDIA_URL_SECRET: z.string().min(32).optional(),
+    /** How long POST /api/heroes/generate waits for the result before answering 202 (the client waits 300 s). */
+    GENERATE_WAIT_MS: z.coerce.number().int().min(0).max(290_000).default(120_000),
+    HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(2_000),
+    /** Which card form the web app shows; must match the payments service's PAYMENTS_PROVIDER. */
+    PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    /** Stripe's publishable key (pk_…), handed to the browser by GET /api/payments/config. */
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  })
+  .superRefine(refineStorageEnv);
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,0 +1,113 @@
+import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorCodes } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
+import type { ObjectStorage, StoredObject } from '@starborn/storage';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import { ErrorResponse } from '../auth/auth.dto.js';
+import { CurrentUser } from '../auth/jwt-auth.guard.js';
+import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { ApiException } from '../http/http-error.filter.js';
+import { OBJECT_STORAGE } from '../media/media.tokens.js';
+
+/**
+ * GET /api/heroes/{id}/download: the heroes service decides permission and what the bundle holds
+ * (a manifest of storage keys and texts); this streams the zip straight from object storage, so a
+ * bundle is never held in memory whole.
+ */
+@ApiTags('heroes')
+@ApiBearerAuth()
+@Controller('api')
+export class DownloadsController {
+  private readonly logger = new Logger(DownloadsController.name);
+
+  constructor(
+    private readonly bus: MessageBus,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  @Get('heroes/:id/download')
+  @ApiOperation({
+    summary: "A paid hero's assets as hero_{id}_assets.zip (images, backstory.md, hero.json, chapters/)",
+  })
+  @ApiProduces('application/zip')
+  @ApiResponse({ status: 200, description: 'application/zip, sent as an attachment' })
+  @ApiResponse({
+    status: 403,
+    type: ErrorResponse,
+    description: "'You do not have permission to download this hero or payment is required.'",
+  })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: "'Hero not found.'" })
+  async download(
+    @Param('id') heroId: string,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const manifest = await this.bus.request(
+      'heroes.download-manifest',
+      { userId: user.id, heroId },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+
+    // Open every stored file before answering, so a missing one is a clean error, not a broken zip.
+    const opened: StoredObject[] = [];
+    const closeAll = () => opened.forEach((object) => object.body.destroy());
+    const files: { path: string; object?: StoredObject; text?: string }[] = [];
+    try {
+      for (const entry of manifest.entries) {
+        if (entry.storageKey === undefined) {
+          files.push({ path: entry.path, text: entry.text });
+          continue;
+        }
+        const object = await this.storage.get(entry.storageKey);
+        if (!object) throw new Error(`missing object ${entry.storageKey}`);
+        opened.push(object);
+        files.push({ path: entry.path, object });
+      }
+    } catch (error) {
+      closeAll();
+      this.logger.error(`Download of hero ${heroId} failed: ${(error as Error).message}`);
+      throw new ApiException({
+        status: 500,
+        code: ErrorCodes.INTERNAL,
+        message: 'Failed to download the file. Please try again later.',
+      });
+    }
+
+    const zip = new yazl.ZipFile();
+    const mtime = new Date();
+    for (const file of files) {
+      if (file.object) {
+        // PNGs are compressed already: store them as they are.
+        zip.addReadStream(file.object.body, file.path, {
+          mtime,
+          compress: false,
+          size: file.object.contentLength,
+        });
+      } else {
+        zip.addBuffer(Buffer.from(file.text ?? '', 'utf8'), file.path, { mtime });
+      }
+    }
+    for (const directory of manifest.directories) zip.addEmptyDirectory(directory, { mtime });
+    zip.end();
+    const output = zip.outputStream as Readable;
+
+    // A storage stream failing halfway aborts the response (the client sees a failed download, not a bad zip).
+    zip.on('error', (error: Error) => {
+      this.logger.error(`Zip stream of hero ${heroId} failed: ${error.message}`);
+      closeAll();
+      output.destroy(error);
+    });
+    reply.raw.on('close', closeAll);
+
+    await reply
+      .status(200)
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${manifest.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(output);
+  }
+}

@@ -1,0 +1,107 @@
+import yauzl from 'yauzl';
+import { startStack, type TestStack } from '../__tests__/stack.js';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startStack('downloads');
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** Every entry of a zip: name → bytes (directories map to an empty buffer). */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) {
+          entries.set(entry.fileName, Buffer.alloc(0));
+          zip.readEntry();
+          return;
+        }
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+async function stored(key: string): Promise<Buffer> {
+  const object = await stack.storage.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('download bundle', () => {
+  it('streams a paid owner’s zip: full images, the whole backstory, hero.json and chapters/', async () => {
+    const { token, heroId, hero } = await stack.newHero({ paid: true });
+    const response = await stack.api('GET', `/api/heroes/${heroId}/download`, { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="hero_${heroId}_assets.zip"`,
+    );
+
+    const entries = await unzip(response.body);
+    expect([...entries.keys()].sort()).toEqual(
+      ['action.png', 'backstory.md', 'chapters/', 'front.png', 'hero.json', 'profile.png'].sort(),
+    );
+    for (const angle of ['front', 'profile', 'action']) {
+      expect(entries.get(`${angle}.png`)!.equals(await stored(`heroes/${heroId}/full/${angle}.png`))).toBe(
+        true,
+      );
+    }
+    expect(hero.backstoryTruncated).toBe(false);
+    expect(entries.get('backstory.md')!.toString('utf8')).toBe(hero.backstory);
+
+    const meta = JSON.parse(entries.get('hero.json')!.toString('utf8'));
+    expect(meta).toMatchObject({
+      name: hero.name,
+      birthdate: '1990-07-25',
+      westernZodiac: hero.westernZodiac,
+      chineseZodiac: hero.chineseZodiac,
+      createdAt: hero.createdAt,
+    });
+    expect(meta.images).toEqual(
+      hero.images.map((image: { angle: string; prompt: string }) => ({
+        angle: image.angle,
+        file: `${image.angle}.png`,
+        prompt: image.prompt,
+      })),
+    );
+  });
+
+  it('refuses an unpaid owner (403) and answers 404 to anyone else', async () => {
+    const { token, heroId } = await stack.newHero({ paid: false });
+    const unpaid = await stack.api('GET', `/api/heroes/${heroId}/download`, { token });
+    expect(unpaid.status).toBe(403);
+    expect(unpaid.json.message).toBe(
+      'You do not have permission to download this hero or payment is required.',
+    );
+
+    const paid = await stack.newHero({ paid: true });
+    const stranger = await stack.newUser();
+    for (const id of [heroId, paid.heroId, 'nonsense']) {
+      const foreign = await stack.api('GET', `/api/heroes/${id}/download`, { token: stranger.token });
+      expect(foreign.status).toBe(404);
+      expect(foreign.json.message).toBe('Hero not found.');
+    }
+    expect((await stack.api('GET', `/api/heroes/${paid.heroId}/download`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,95 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BACKEND_SERVICES, healthCommand, type CheckStatus } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
+import type { FastifyReply } from 'fastify';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import { Public } from '../auth/jwt-auth.guard.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { GATEWAY_REDIS } from '../redis.provider.js';
+
+interface Check {
+  status: CheckStatus;
+  latencyMs: number;
+  error?: string;
+  instance?: string;
+}
+
+/** GET /api/health: PostgreSQL, Redis and every service, each with its latency. 503 if anything is down. */
+@ApiTags('health')
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    private readonly bus: MessageBus,
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Public()
+  @Get()
+  @ApiOperation({ summary: 'Health of the gateway, PostgreSQL, Redis and every service' })
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+    const timeoutMs = this.config.HEALTH_TIMEOUT_MS;
+    const [postgres, redis, ...services] = await Promise.all([
+      timed(() => this.pingPostgres(timeoutMs)),
+      timed(async () => {
+        await withTimeout(this.redis.ping(), timeoutMs);
+      }),
+      ...BACKEND_SERVICES.map((service) =>
+        timed(async () => {
+          const report = await this.bus.request(healthCommand(service), {}, { timeoutMs });
+          if (report.status !== 'ok') throw new Error(`database ${report.database}`);
+          return report.instance;
+        }),
+      ),
+    ]);
+    const checks = {
+      postgres,
+      redis,
+      services: Object.fromEntries(BACKEND_SERVICES.map((service, i) => [service, services[i]])),
+    };
+    const healthy = [postgres, redis, ...services].every((check) => check.status === 'ok');
+    reply.status(healthy ? 200 : 503);
+    return { status: healthy ? 'ok' : 'degraded', checks };
+  }
+
+  private async pingPostgres(timeoutMs: number): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.config.DATABASE_URL,
+      connectionTimeoutMillis: timeoutMs,
+    });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+async function timed(check: () => Promise<unknown>): Promise<Check> {
+  const started = performance.now();
+  try {
+    const result = await check();
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    return typeof result === 'string'
+      ? { status: 'ok', latencyMs, instance: result }
+      : { status: 'ok', latencyMs };
+  } catch (error) {
+    return {
+      status: 'down',
+      latencyMs: Math.round(performance.now() - started),
+      error: (error as Error).message,
+    };
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref(),
+    ),
+  ]);
+}

@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorCodes } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorResponse } from '../auth/auth.dto.js';
+import { CurrentUser } from '../auth/jwt-auth.guard.js';
+import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ApiException } from '../http/http-error.filter.js';
+import { HeroStatusListener } from '../realtime/hero-status.listener.js';
+import { CreateHeroBody, HeroListResponse, HeroResponse } from './heroes.dto.js';
+
+const PREVIEW_PREFIX = 'preview-';
+
+@ApiTags('heroes')
+@ApiBearerAuth()
+@Controller('api')
+export class HeroesController {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly statuses: HeroStatusListener,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('heroes')
+  @ApiOperation({ summary: 'Create a hero (zodiac computed by the server); one non-premium hero per user' })
+  @ApiResponse({ status: 201, type: HeroResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse })
+  @ApiResponse({ status: 403, type: ErrorResponse, description: 'userId is not the signed-in user' })
+  @ApiResponse({
+    status: 409,
+    type: ErrorResponse,
+    description: "Duplicate id, or 'You already have a non-premium hero'",
+  })
+  create(
+    @Body() body: CreateHeroBody,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ) {
+    if (body.userId !== undefined && body.userId !== user.id) {
+      throw new ApiException({
+        status: 403,
+        code: ErrorCodes.FORBIDDEN,
+        message: 'You can only create heroes for your own account.',
+      });
+    }
+    return this.bus.request(
+      'heroes.create',
+      { userId: user.id, heroId: body.heroId, heroName: body.heroName, birthdate: body.birthdate },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+  }
+
+  @Post('heroes/generate/:heroId')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Generate the images and backstory; answers when done, or 202 while still generating',
+  })
+  @ApiResponse({ status: 200, type: HeroResponse })
+  @ApiResponse({ status: 202, type: HeroResponse, description: 'Still generating after the wait' })
+  @ApiResponse({ status: 404, type: ErrorResponse })
+  @ApiResponse({ status: 429, type: ErrorResponse, description: "errorType 'quota_exceeded'" })
+  async generate(
+    @Param('heroId') heroId: string,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const meta = { correlationId: request.id, userId: user.id };
+    // Listen first, so a generation that finishes quickly cannot slip past.
+    const waiter = this.statuses.waitForSettled(heroId, this.config.GENERATE_WAIT_MS);
+    try {
+      let hero = await this.bus.request('heroes.generate', { userId: user.id, heroId }, { meta });
+      if (hero.status === 'generating') {
+        await waiter.settled;
+        hero = await this.bus.request('heroes.get', { userId: user.id, heroId }, { meta });
+      }
+      if (hero.status === 'generating') reply.status(202);
+      return hero;
+    } finally {
+      waiter.cancel();
+    }
+  }
+
+  @Get('heroes/:id')
+  @ApiOperation({ summary: "A hero of the signed-in user ('preview-' ids render the unpaid preview)" })
+  @ApiResponse({ status: 200, type: HeroResponse })
+  @ApiResponse({ status: 404, type: ErrorResponse })
+  get(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+    const preview = id.startsWith(PREVIEW_PREFIX);
+    const heroId = preview ? id.slice(PREVIEW_PREFIX.length) : id;
+    return this.bus.request(
+      'heroes.get',
+      { userId: user.id, heroId, preview },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+  }
+
+  @Get('user/heroes')
+  @ApiOperation({ summary: "The signed-in user's heroes, newest first" })
+  @ApiResponse({ status: 200, type: HeroListResponse })
+  async list(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+    const heroes = await this.bus.request(
+      'heroes.list',
+      { userId: user.id },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+    return { heroes };
+  }
+}

@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { HERO_ID_PATTERN, HERO_NAME_MAX_LENGTH, IMAGE_ANGLES } from '@starborn/contracts';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateHeroBody {
+  @ApiProperty({ example: 'Astra Vale', maxLength: HERO_NAME_MAX_LENGTH })
+  @Transform(trim)
+  @IsString({ message: 'Please enter a name for your hero' })
+  @IsNotEmpty({ message: 'Please enter a name for your hero' })
+  @MaxLength(HERO_NAME_MAX_LENGTH, {
+    message: `The hero name can be at most ${HERO_NAME_MAX_LENGTH} characters long.`,
+  })
+  heroName!: string;
+
+  @ApiProperty({ example: '1992-03-21', description: 'A calendar date, YYYY-MM-DD' })
+  @Transform(trim)
+  @IsString({ message: 'Please select your birth date' })
+  @IsNotEmpty({ message: 'Please select your birth date' })
+  birthdate!: string;
+
+  @ApiProperty({
+    example: '0f8fad5bd9cb469fa165370c3b4d5a6e',
+    description: '32 hex characters made by the client',
+  })
+  @IsString({ message: 'The hero id must be 32 lowercase hexadecimal characters.' })
+  @Matches(HERO_ID_PATTERN, { message: 'The hero id must be 32 lowercase hexadecimal characters.' })
+  heroId!: string;
+
+  @ApiPropertyOptional({
+    description: 'Ignored when it matches the signed-in user; refused (403) when it differs',
+  })
+  @IsOptional()
+  @IsString({ message: 'userId must be text' })
+  userId?: string;
+}
+
+class ZodiacWestern {
+  @ApiProperty() sign!: string;
+  @ApiProperty() dateRange!: string;
+  @ApiProperty() element!: string;
+  @ApiProperty({ type: [String] }) traits!: string[];
+  @ApiProperty({ type: [String] }) strengths!: string[];
+  @ApiProperty({ type: [String] }) weaknesses!: string[];
+}
+
+class ZodiacChinese {
+  @ApiProperty() sign!: string;
+  @ApiProperty({ example: 'Yang Water' }) element!: string;
+  @ApiProperty({ type: [Number] }) years!: number[];
+  @ApiProperty({ type: [String] }) traits!: string[];
+  @ApiProperty({ type: [String] }) compatibility!: string[];
+}
+
+class HeroImage {
+  @ApiProperty({ description: 'Signed /media URL (.png; the same URL with .webp serves WebP)' }) url!: string;
+  @ApiProperty({ enum: IMAGE_ANGLES }) angle!: string;
+  @ApiProperty() prompt!: string;
+  @ApiProperty({ description: 'A blurred, watermarked preview in place of a locked image' }) locked!: boolean;
+}
+
+export class HeroResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() heroId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() heroName!: string;
+  @ApiProperty() birthdate!: string;
+  @ApiProperty({ type: ZodiacWestern }) westernZodiac!: ZodiacWestern;
+  @ApiProperty({ type: ZodiacChinese }) chineseZodiac!: ZodiacChinese;
+  @ApiProperty({ type: [HeroImage] }) images!: HeroImage[];
+  @ApiProperty({ description: 'Markdown; cut to 300 characters plus an ellipsis for unpaid viewers' })
+  backstory!: string;
+  @ApiProperty() backstoryTruncated!: boolean;
+  @ApiProperty({ enum: ['pending', 'generating', 'complete', 'error'] }) status!: string;
+  @ApiProperty({ enum: ['unpaid', 'paid'] }) paymentStatus!: string;
+  @ApiProperty({ nullable: true, type: String }) nftId!: string | null;
+}
+
+export class HeroListResponse {
+  @ApiProperty({ type: [HeroResponse] }) heroes!: HeroResponse[];
+}

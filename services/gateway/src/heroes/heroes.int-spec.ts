@@ -1,0 +1,260 @@
+import { aiQuotaKey } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
+import { eventually, TEST_REDIS_URL } from '@starborn/testing';
+import { Redis } from 'ioredis';
+import { io as connectSocket } from 'socket.io-client';
+import sharp from 'sharp';
+import { startStack, type TestStack } from '../__tests__/stack.js';
+
+let stack: TestStack;
+let baseUrl: string;
+let prefix: string;
+let bus: MessageBus;
+let redis: Redis;
+
+beforeAll(async () => {
+  stack = await startStack('heroes');
+  ({ baseUrl, prefix } = stack);
+  bus = new MessageBus({ url: TEST_REDIS_URL, prefix });
+  redis = new Redis(TEST_REDIS_URL);
+}, 60_000);
+
+afterAll(async () => {
+  redis?.disconnect();
+  await bus?.close();
+  await stack?.close();
+});
+
+const api = (method: string, path: string, options: { token?: string; body?: unknown } = {}) =>
+  stack.api(method, path, options);
+const newUser = () => stack.newUser();
+const newHeroId = () => crypto.randomUUID().replaceAll('-', '');
+
+describe('heroes: creation', () => {
+  it('creates a pending, unpaid hero with the zodiac computed by the server', async () => {
+    const { token, user } = await newUser();
+    const heroId = newHeroId();
+    const created = await api('POST', '/api/heroes', {
+      token,
+      body: {
+        heroName: ' Astra Vale ',
+        birthdate: '1992-03-21',
+        heroId,
+        userId: user.id,
+        westernZodiac: { sign: 'Fake' },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      id: heroId,
+      heroId,
+      name: 'Astra Vale',
+      birthdate: '1992-03-21',
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      images: [],
+      westernZodiac: { sign: 'Aries', element: 'Fire' },
+      chineseZodiac: { sign: 'Monkey', element: 'Yang Water' },
+    });
+    expect(created.json.zodiacInfo.western.sign).toBe('Aries');
+  });
+
+  it.each([
+    [
+      { heroName: 'A', birthdate: '1992-03-21', heroId: 'not-hex' },
+      400,
+      'The hero id must be 32 lowercase hexadecimal characters.',
+    ],
+    [{ heroName: '  ', birthdate: '1992-03-21' }, 400, 'Please enter a name for your hero'],
+    [{ heroName: 'A', birthdate: '2001-02-29' }, 400, '2001-02-29 is not a real calendar date.'],
+    [{ heroName: 'A', birthdate: '2999-01-01' }, 400, expect.any(String)],
+    [{ heroName: 'A', birthdate: '' }, 400, 'Please select your birth date'],
+  ])('refuses %j', async (body, status, message) => {
+    const { token } = await newUser();
+    const response = await api('POST', '/api/heroes', { token, body: { heroId: newHeroId(), ...body } });
+    expect(response.status).toBe(status);
+    expect(response.json.message).toEqual(message);
+  });
+
+  it('refuses a body userId that is not the signed-in user (403) and a duplicate id (409)', async () => {
+    const { token } = await newUser();
+    const other = await newUser();
+    const heroId = newHeroId();
+    const foreign = await api('POST', '/api/heroes', {
+      token,
+      body: { heroName: 'A', birthdate: '1990-01-01', heroId, userId: other.user.id },
+    });
+    expect(foreign.status).toBe(403);
+
+    expect(
+      (
+        await api('POST', '/api/heroes', {
+          token: other.token,
+          body: { heroName: 'A', birthdate: '1990-01-01', heroId },
+        })
+      ).status,
+    ).toBe(201);
+    const duplicate = await api('POST', '/api/heroes', {
+      token,
+      body: { heroName: 'B', birthdate: '1990-01-01', heroId },
+    });
+    expect(duplicate.status).toBe(409);
+  });
+
+  it('allows one non-premium hero per user, atomically', async () => {
+    const { token } = await newUser();
+    const attempts = await Promise.all(
+      [1, 2, 3].map(() =>
+        api('POST', '/api/heroes', {
+          token,
+          body: { heroName: 'Twin', birthdate: '1990-05-05', heroId: newHeroId() },
+        }),
+      ),
+    );
+    expect(attempts.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    const refused = attempts.find((a) => a.status === 409)!;
+    expect(refused.json).toMatchObject({
+      code: 'NON_PREMIUM_LIMIT',
+      error: 'You already have a non-premium hero',
+      message:
+        'You can only have one non-premium hero at a time. Please upgrade your existing hero to premium before creating a new one.',
+    });
+  });
+});
+
+describe('heroes: generation', () => {
+  it('generates three images and a backstory once, pushes hero_status, and shows an unpaid owner only previews', async () => {
+    const { token, user } = await newUser();
+    const heroId = newHeroId();
+    await api('POST', '/api/heroes', {
+      token,
+      body: { heroName: 'Nova Quill', birthdate: '1988-08-08', heroId },
+    });
+
+    const socket = connectSocket(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const statuses: string[] = [];
+    socket.on('hero_status', (event: { heroId: string; status: string }) => {
+      if (event.heroId === heroId) statuses.push(event.status);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+
+    try {
+      const [first, second] = await Promise.all([
+        api('POST', `/api/heroes/generate/${heroId}`, { token }),
+        api('POST', `/api/heroes/generate/${heroId}`, { token }),
+      ]);
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      const hero = first.json;
+      expect(hero.status).toBe('complete');
+      expect(hero.images.map((image: { angle: string }) => image.angle)).toEqual([
+        'front',
+        'profile',
+        'action',
+      ]);
+      expect(hero.images.map((image: { locked: boolean }) => image.locked)).toEqual([false, true, true]);
+      expect(hero.backstoryTruncated).toBe(true);
+      expect(hero.backstory.length).toBeLessThanOrEqual(303);
+      expect(hero.backstory.endsWith('...')).toBe(true);
+      await eventually(() => statuses.includes('complete'));
+      expect(statuses).toEqual(['generating', 'complete']);
+
+      // One generation only: the attempt counter moved once.
+      const again = await api('POST', `/api/heroes/generate/${heroId}`, { token });
+      expect(again.json.status).toBe('complete');
+      const profile = await bus.request('heroes.generation-profile', { heroId });
+      expect(profile.name).toBe('Nova Quill');
+
+      // The files: previews are served; full quality is not reachable by guessing.
+      const front = new URL(hero.images[0].url, baseUrl);
+      expect(front.pathname).toBe(`/media/heroes/${heroId}/preview/front.png`);
+      const png = await fetch(front);
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      const metadata = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+      expect([metadata.width, metadata.height]).toEqual([512, 512]);
+      const webp = await fetch(new URL(front.pathname.replace('.png', '.webp') + front.search, baseUrl));
+      expect(webp.headers.get('content-type')).toBe('image/webp');
+
+      const guessedFull = new URL(front.pathname.replace('/preview/', '/full/') + front.search, baseUrl);
+      expect((await fetch(guessedFull)).status).toBe(403);
+      expect((await fetch(new URL(front.pathname, baseUrl))).status).toBe(403);
+      void user;
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it("answers 404 for another user's hero and lists only the user's own heroes", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const heroId = newHeroId();
+    await api('POST', '/api/heroes', {
+      token: owner.token,
+      body: { heroName: 'Private', birthdate: '1975-10-10', heroId },
+    });
+
+    const foreign = await api('GET', `/api/heroes/${heroId}`, { token: stranger.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.message).toBe('Hero not found.');
+    expect((await api('POST', `/api/heroes/generate/${heroId}`, { token: stranger.token })).status).toBe(404);
+
+    const mine = await api('GET', '/api/user/heroes', { token: owner.token });
+    expect(mine.json.heroes.map((h: { id: string }) => h.id)).toEqual([heroId]);
+    const theirs = await api('GET', '/api/user/heroes', { token: stranger.token });
+    expect(theirs.json.heroes).toEqual([]);
+    const preview = await api('GET', `/api/heroes/preview-${heroId}?t=123`, { token: owner.token });
+    expect(preview.status).toBe(200);
+    expect(preview.json.id).toBe(heroId);
+  });
+
+  it('refuses to generate while the AI quota is exceeded, with errorType quota_exceeded', async () => {
+    const { token } = await newUser();
+    const heroId = newHeroId();
+    await api('POST', '/api/heroes', {
+      token,
+      body: { heroName: 'Patient', birthdate: '1999-09-09', heroId },
+    });
+    await redis.set(aiQuotaKey(prefix), 'test', 'EX', 60);
+    try {
+      const status = await api('GET', '/api/status/openai-quota');
+      expect(status.status).toBe(429);
+      expect(status.json).toMatchObject({ isQuotaExceeded: true, errorType: 'quota_exceeded' });
+      const refused = await api('POST', `/api/heroes/generate/${heroId}`, { token });
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({
+        errorType: 'quota_exceeded',
+        message: 'OpenAI API quota exceeded. Please try again later or contact support.',
+      });
+    } finally {
+      await redis.del(aiQuotaKey(prefix));
+    }
+    expect((await api('GET', '/api/status/openai-quota')).json.isQuotaExceeded).toBe(false);
+  });
+
+  it('applies a generation result once and ignores a stale attempt', async () => {
+    const { token } = await newUser();
+    const heroId = newHeroId();
+    await api('POST', '/api/heroes', { token, body: { heroName: 'Once', birthdate: '1980-02-02', heroId } });
+    await api('POST', `/api/heroes/generate/${heroId}`, { token });
+    const before = (await api('GET', `/api/heroes/${heroId}`, { token })).json;
+
+    await bus.emitEvent(
+      'hero.generation-failed',
+      { heroId, attempt: 1, reason: 'late failure', quotaExceeded: false },
+      { eventId: `${heroId}.late` },
+    );
+    await bus.emitEvent(
+      'hero.generated',
+      { heroId, attempt: 7, images: [], backstory: 'stale', provider: 'test' },
+      { eventId: `${heroId}.stale` },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = (await api('GET', `/api/heroes/${heroId}`, { token })).json;
+    expect(after.status).toBe('complete');
+    expect(after.backstory).toBe(before.backstory);
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  Catch,
+  HttpException,
+  Logger,
+  NotFoundException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import { ErrorCodes, INTERNAL_ERROR, type ErrorCode, type ErrorShape } from '@starborn/contracts';
+import { RemoteError } from '@starborn/messaging';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrorBody } from './api-error.js';
+import { SpaFallback } from './spa-fallback.js';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ErrorCodes.BAD_REQUEST,
+  401: ErrorCodes.UNAUTHORIZED,
+  402: ErrorCodes.PAYMENT_REQUIRED,
+  403: ErrorCodes.FORBIDDEN,
+  404: ErrorCodes.NOT_FOUND,
+  409: ErrorCodes.CONFLICT,
+  429: ErrorCodes.RATE_LIMITED,
+  503: ErrorCodes.SERVICE_UNAVAILABLE,
+};
+
+/** An HttpException that carries an error code, e.g. a 429 with its Retry-After. */
+export class ApiException extends HttpException {
+  constructor(
+    readonly shape: ErrorShape,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(shape.message, shape.status);
+  }
+}
+
+/**
+ * Every error leaves the gateway as `{ status, code, message, error }`: service errors keep their
+ * status and message, framework errors get a readable message, and anything unexpected is logged
+ * with its stack and answered as a plain 500. Unknown non-API paths fall back to the web app.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  constructor(private readonly spa: SpaFallback) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+
+    if (exception instanceof NotFoundException && this.spa.accepts(request)) {
+      this.spa.send(reply);
+      return;
+    }
+    const shape = this.toShape(exception, request);
+    if (exception instanceof ApiException) reply.headers(exception.headers);
+    reply.status(shape.status).type('application/json').send(apiErrorBody(shape));
+  }
+
+  private toShape(exception: unknown, request: FastifyRequest): ErrorShape {
+    if (exception instanceof ApiException) return exception.shape;
+    if (exception instanceof RemoteError) return exception.toShape();
+    if (exception instanceof NotFoundException) {
+      return {
+        status: 404,
+        code: ErrorCodes.NOT_FOUND,
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      const message = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
+      return {
+        status,
+        code: CODE_BY_STATUS[status] ?? ErrorCodes.BAD_REQUEST,
+        message: clientMessage(status, message),
+      };
+    }
+    // Fastify's own client errors (malformed JSON, unsupported media type, body too large…).
+    const statusCode = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      return {
+        status: statusCode,
+        code: CODE_BY_STATUS[statusCode] ?? ErrorCodes.BAD_REQUEST,
+        message: clientMessage(statusCode, (exception as Error).message),
+      };
+    }
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+    );
+    return INTERNAL_ERROR;
+  }
+}
+
+/** Fastify's parser errors, reworded for people. */
+function clientMessage(status: number, message: string): string {
+  if (status === 413) return 'The request body is too large.';
+  if (status === 415) return 'Please send JSON (Content-Type: application/json).';
+  if (status === 400 && /not valid JSON|Unexpected .* JSON|JSON at position/i.test(message)) {
+    return 'The request body is not valid JSON.';
+  }
+  return message;
+}

@@ -1,0 +1,1 @@
+export { createGatewayApp, CONTENT_SECURITY_POLICY } from './app.js';

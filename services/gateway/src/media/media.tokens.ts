@@ -1,0 +1,1 @@
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');

@@ -1,0 +1,165 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorCodes, type PaymentType } from '@starborn/contracts';
+import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
+import type { FastifyRequest } from 'fastify';
+import { ErrorResponse } from '../auth/auth.dto.js';
+import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
+import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ApiException } from '../http/http-error.filter.js';
+import {
+  ConfirmLocalPaymentBody,
+  CreatePaymentIntentBody,
+  CreatePaymentIntentResponse,
+  PaymentIntentResponse,
+  PaymentsConfigResponse,
+  WebhookResponse,
+} from './payments.dto.js';
+
+export const PAYMENT_QUOTA_MESSAGE =
+  'Payment processing is temporarily disabled because the AI service quota has been exceeded. Please try again later.';
+
+type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
+
+@ApiTags('payments')
+@Controller('api')
+export class PaymentsController {
+  constructor(
+    private readonly bus: MessageBus,
+    @Inject(AiQuotaFlag) private readonly quota: AiQuotaFlag,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Public()
+  @Get('payments/config')
+  @ApiOperation({ summary: 'Which payment provider the checkout uses, and its publishable key' })
+  @ApiResponse({ status: 200, type: PaymentsConfigResponse })
+  paymentsConfig(): PaymentsConfigResponse {
+    const stripe = this.config.PAYMENTS_PROVIDER === 'stripe';
+    return {
+      provider: this.config.PAYMENTS_PROVIDER,
+      publishableKey: stripe ? (this.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      currency: 'usd',
+    };
+  }
+
+  @Post('create-payment-intent')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Start a payment for one of your heroes',
+    description:
+      "The price comes from the server's price table only: `amount`, `currency` and `is_test` are accepted " +
+      "for compatibility but ignored. paymentType defaults to 'premium_upgrade'; `unlockChapters: true` " +
+      "means 'chapters' (priced by whether the hero is premium). walletAddress is optional.",
+  })
+  @ApiResponse({ status: 200, type: CreatePaymentIntentResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Not your hero' })
+  @ApiResponse({ status: 429, type: ErrorResponse, description: "errorType 'quota_exceeded'" })
+  async createIntent(
+    @Body() body: CreatePaymentIntentBody,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<CreatePaymentIntentResponse> {
+    const meta = { correlationId: request.id, userId: user.id };
+    const hero = await this.bus.request(
+      'heroes.payment-context',
+      { userId: user.id, heroId: body.heroId },
+      { meta },
+    );
+    if (await this.quota.isExceeded()) {
+      throw new ApiException({
+        status: 429,
+        code: ErrorCodes.QUOTA_EXCEEDED,
+        message: PAYMENT_QUOTA_MESSAGE,
+        errorType: 'quota_exceeded',
+      });
+    }
+    const paymentType: PaymentType =
+      body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade');
+    const intent = await this.bus.request(
+      'payments.create-intent',
+      {
+        userId: user.id,
+        heroId: body.heroId,
+        paymentType,
+        premiumStory: hero.premiumStory,
+        email: body.email ?? user.email,
+        walletAddress: body.walletAddress ?? null,
+      },
+      { meta },
+    );
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      amount: intent.amount,
+      currency: intent.currency,
+      provider: intent.provider,
+      paymentType: intent.paymentType,
+    };
+  }
+
+  @Post('payments/local/confirm')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: "Pay with a card through the offline 'local' provider (Stripe's test cards)",
+    description: '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402 with the card message).',
+  })
+  @ApiResponse({ status: 200, type: PaymentIntentResponse, description: "status 'succeeded'" })
+  @ApiResponse({
+    status: 402,
+    type: ErrorResponse,
+    description: "The card's message, e.g. 'Your card was declined.'",
+  })
+  @ApiResponse({ status: 404, type: ErrorResponse })
+  confirmLocal(
+    @Body() body: ConfirmLocalPaymentBody,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.bus.request(
+      'payments.confirm-local',
+      {
+        userId: user.id,
+        clientSecret: body.clientSecret,
+        card: {
+          number: body.card.number,
+          expMonth: body.card.expMonth,
+          expYear: body.card.expYear,
+          cvc: body.card.cvc,
+        },
+      },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+  }
+
+  @Public()
+  @Post('payments/webhook')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stripe webhook (signed with the Stripe-Signature header)' })
+  @ApiHeader({ name: 'stripe-signature', required: true })
+  @ApiResponse({ status: 200, type: WebhookResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'Invalid webhook signature.' })
+  async webhook(
+    @Req() request: RawBodyRequest,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<WebhookResponse> {
+    const raw = request.rawBody;
+    if (!Buffer.isBuffer(raw) || !signature) {
+      throw new ApiException({
+        status: 400,
+        code: ErrorCodes.BAD_REQUEST,
+        message: 'Invalid webhook signature.',
+      });
+    }
+    await this.bus.request(
+      'payments.stripe-webhook',
+      { rawBodyBase64: raw.toString('base64'), signature },
+      { meta: { correlationId: request.id } },
+    );
+    return { received: true };
+  }
+}

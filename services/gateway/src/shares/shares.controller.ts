@@ -1,0 +1,102 @@
+import { Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { ShareLinkDto } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorResponse } from '../auth/auth.dto.js';
+import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
+import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { SharedHeroResponse, SharedLinkListResponse, SharedLinkResponse } from './shares.dto.js';
+
+/** Share links of premium heroes; the heroes service owns them, this only adds the absolute URL. */
+@ApiTags('shares')
+@ApiBearerAuth()
+@Controller('api')
+export class SharesController {
+  constructor(private readonly bus: MessageBus) {}
+
+  @Post('heroes/:id/share')
+  @ApiOperation({
+    summary: "Share a paid hero: creates its public link, or answers the hero's active link if it has one",
+  })
+  @ApiResponse({ status: 201, type: SharedLinkResponse })
+  @ApiResponse({
+    status: 403,
+    type: ErrorResponse,
+    description: "'Sharing is available for premium heroes.'",
+  })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: "'Hero not found.'" })
+  async create(
+    @Param('id') heroId: string,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ) {
+    const link = await this.bus.request(
+      'heroes.share-create',
+      { userId: user.id, heroId },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+    return withUrl(link, request);
+  }
+
+  @Public()
+  @Get('share/:shareId')
+  @ApiOperation({ summary: 'Open a shared hero (no sign-in); counts the view' })
+  @ApiResponse({ status: 200, type: SharedHeroResponse })
+  @ApiResponse({
+    status: 404,
+    type: ErrorResponse,
+    description: "'This shared hero link is no longer active.'",
+  })
+  async open(
+    @Param('shareId') shareId: string,
+    @CurrentUser() visitor: AuthenticatedUser | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const hero = await this.bus.request(
+      'heroes.share-open',
+      { shareId },
+      { meta: { correlationId: request.id, userId: visitor?.id } },
+    );
+    // Every open is a view to count, and the signed URLs expire: never from a cache.
+    reply.header('cache-control', 'no-store');
+    return { hero };
+  }
+
+  @Get('user/shares')
+  @ApiOperation({ summary: "The signed-in user's share links (active and inactive), newest first" })
+  @ApiResponse({ status: 200, type: SharedLinkListResponse })
+  async list(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+    const links = await this.bus.request(
+      'heroes.shares-list',
+      { userId: user.id },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+    return { sharedLinks: links.map((link) => withUrl(link, request)) };
+  }
+
+  @Delete('shares/:id')
+  @ApiOperation({
+    summary: 'Deactivate a share link of the signed-in user (the public link then answers 404)',
+  })
+  @ApiResponse({ status: 200, type: SharedLinkResponse })
+  @ApiResponse({ status: 404, type: ErrorResponse })
+  async deactivate(
+    @Param('id') shareId: string,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ) {
+    const link = await this.bus.request(
+      'heroes.share-deactivate',
+      { userId: user.id, shareId },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+    return withUrl(link, request);
+  }
+}
+
+/** The link as the API shows it: shareUrl absolute, made with the origin the browser used. */
+function withUrl({ sharePath, ...link }: ShareLinkDto, request: FastifyRequest): SharedLinkResponse {
+  return { ...link, shareUrl: new URL(sharePath, `${request.protocol}://${request.host}`).toString() };
+}

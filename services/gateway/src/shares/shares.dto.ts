@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IMAGE_ANGLES } from '@starborn/contracts';
+
+export class SharedLinkResponse {
+  @ApiProperty({ description: '24 base64url characters; the public link is /share/<id>' }) id!: string;
+  @ApiProperty() heroId!: string;
+  @ApiProperty() heroName!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ description: 'How many times the public link was opened' }) accessCount!: number;
+  @ApiProperty() isActive!: boolean;
+  @ApiProperty({ example: 'https://starborn.example/share/3q2-7w_Xb9aQmZt0LkP1rS4u' }) shareUrl!: string;
+}
+
+export class SharedLinkListResponse {
+  @ApiProperty({ type: [SharedLinkResponse] }) sharedLinks!: SharedLinkResponse[];
+}
+
+class SharedHeroImage {
+  @ApiProperty({ description: 'Signed full-quality /media URL (.png; .webp with the same query also works)' })
+  url!: string;
+  @ApiProperty({ enum: IMAGE_ANGLES }) angle!: string;
+}
+
+class SharedHero {
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: [SharedHeroImage] }) images!: SharedHeroImage[];
+  @ApiProperty({ description: 'Same shape as a hero’s westernZodiac' }) westernZodiac!: object;
+  @ApiProperty({ description: 'Same shape as a hero’s chineseZodiac' }) chineseZodiac!: object;
+  @ApiProperty({ description: 'The full backstory (markdown)' }) backstory!: string;
+}
+
+export class SharedHeroResponse {
+  @ApiProperty({ type: SharedHero }) hero!: SharedHero;
+}

@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { createAiProvider } from '@starborn/ai';
+import sharp from 'sharp';
+import { MessageBusModule } from '@starborn/messaging';
+import { BASE_CONFIG, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { createStorage } from '@starborn/storage';
+import { GENERATION_CONFIG, generationEnvSchema, type GenerationConfig } from './config.js';
+import { HeroGenerationWorker } from './heroes/hero-generation.worker.js';
+import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
+
+/** The generation workers: the only caller of the AI provider. Owns no tables, only media files. */
+@Module({
+  imports: [
+    HealthModule.forService('generation'),
+    MessageBusModule.register({
+      inject: [BASE_CONFIG],
+      useFactory: (config: BaseConfig) => ({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        timeoutMs: config.RPC_TIMEOUT_MS,
+      }),
+    }),
+  ],
+  providers: [
+    {
+      provide: GENERATION_CONFIG,
+      inject: [ENV],
+      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(generationEnvSchema, env),
+    },
+    {
+      provide: AI_PROVIDER,
+      inject: [GENERATION_CONFIG],
+      useFactory: (config: GenerationConfig) => {
+        // Bound the image library's own threads when a worker is meant to use one core.
+        if (config.GENERATION_THREADS > 0) sharp.concurrency(config.GENERATION_THREADS);
+        return createAiProvider(config);
+      },
+    },
+    {
+      provide: OBJECT_STORAGE,
+      inject: [GENERATION_CONFIG],
+      useFactory: (config: GenerationConfig) => createStorage(config),
+    },
+    HeroGenerationWorker,
+  ],
+})
+export class GenerationModule {}

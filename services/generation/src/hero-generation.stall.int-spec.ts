@@ -1,0 +1,140 @@
+/**
+ * A generation worker killed mid-job: its job stalls, and BullMQ hands it to another worker once the
+ * dead one's lock has lapsed. The first worker is a separate process (the generation service from its
+ * sources, see __tests__/ts-loader.mjs), killed with SIGKILL while the fake OpenAI holds its image
+ * requests; the second runs in this process. GENERATION_LOCK_MS=2000 brings the lock and the stalled
+ * check down from BullMQ's 30 s.
+ */
+import { eventually } from '@starborn/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { FakeOpenAi } from './__tests__/fake-openai.js';
+import { TestStack } from './__tests__/stack.js';
+
+const LOCK_MS = 2_000;
+const fake = new FakeOpenAi();
+let stack: TestStack;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  await fake.start();
+  stack = new TestStack('genstall', {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test-generation',
+    OPENAI_BASE_URL: fake.baseURL,
+    GENERATION_LOCK_MS: String(LOCK_MS),
+    // The generate request answers 202 while the hero is still generating.
+    GENERATE_WAIT_MS: '200',
+  });
+  // No generation worker here yet: the child process must be the one to take the job.
+  await stack.start({ withGeneration: false });
+}, 60_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  try {
+    await stack?.stop();
+  } finally {
+    await fake.stop();
+  }
+});
+
+/**
+ * The generation service in a process of its own, from the sources. `child` is set at once, so that
+ * afterAll kills it whatever happens; resolves once its worker is drawing jobs.
+ */
+async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const file = (name: string) => fileURLToPath(new URL(`./__tests__/${name}`, import.meta.url));
+  const { NODE_OPTIONS: _jestOptions, ...inherited } = process.env;
+  const worker = spawn(
+    process.execPath,
+    ['--import', file('register-ts.mjs'), file('generation-worker.child.ts')],
+    { env: { ...inherited, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  child = worker;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      worker.off('exit', onExit);
+      reject(new Error(`${reason}:\n${output}`));
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(`The worker process exited (${code ?? signal})`);
+    const timer = setTimeout(() => fail('The worker process did not start'), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('READY\n')) {
+        clearTimeout(timer);
+        worker.off('exit', onExit);
+        resolve();
+      }
+    };
+    worker.stdout!.on('data', onData);
+    worker.stderr!.on('data', onData);
+    worker.once('exit', onExit);
+  });
+  return worker;
+}
+
+describe('hero generation: a worker killed mid-job', () => {
+  it('leaves a stalled job that another worker picks up and completes', async () => {
+    const { token, heroId } = await stack.newHero('Ilse Marrow');
+    const { events } = await stack.connect(token);
+    fake.images = 'hold';
+    const worker = await startWorkerProcess({ ...stack.env, LOG_LEVEL: 'silent' });
+
+    const started = await stack.api('POST', `/api/heroes/generate/${heroId}`, { token });
+    expect(started.status).toBe(202);
+    expect(started.json.status).toBe('generating');
+
+    // The child is mid-job: its three image requests are open at the fake, its job is active.
+    await fake.waitForRequests('images', 3);
+    expect(await (await stack.job(heroId, 1))?.getState()).toBe('active');
+
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      worker.once('exit', (_code, signal) => resolve(signal)),
+    );
+    worker.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const killedAt = Date.now();
+    fake.images = 'ok';
+
+    // The job stays active, held by nobody, until a worker's stalled check finds its lock gone.
+    expect(await (await stack.job(heroId, 1))?.getState()).toBe('active');
+    await stack.startGeneration();
+    await eventually(
+      async () => (await stack.api('GET', `/api/heroes/${heroId}`, { token })).json.status === 'complete',
+      20_000,
+      100,
+    );
+    // Within a few lock periods (about 2 to 3 of them), not after BullMQ's default 30 s lock.
+    expect(Date.now() - killedAt).toBeLessThan(20_000);
+
+    const hero = (await stack.api('GET', `/api/heroes/${heroId}`, { token })).json;
+    expect(hero.images.map((image: { angle: string }) => image.angle)).toEqual([
+      'front',
+      'profile',
+      'action',
+    ]);
+    expect((await fetch(new URL(hero.images[0].url, stack.baseUrl))).status).toBe(200);
+
+    // The same job (attempt 1, not a retry after a failure) finished, after being found stalled once.
+    const job = await stack.job(heroId, 1);
+    expect(await job?.getState()).toBe('completed');
+    expect(job?.stalledCounter).toBe(1);
+    expect(await stack.heroRow(heroId)).toMatchObject({ status: 'complete', generation_attempt: 1 });
+    // Two rounds at the fake: the killed worker's (never answered) and the new worker's.
+    expect(fake.rounds('images').map((round) => round.length)).toEqual([3, 3]);
+
+    await eventually(() => events.some((e) => e.payload.status === 'complete'));
+    expect(events.map((e) => [e.event, e.payload.status])).toEqual([
+      ['hero_status', 'generating'],
+      ['hero_status', 'complete'],
+    ]);
+  }, 60_000);
+});

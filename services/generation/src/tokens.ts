@@ -1,0 +1,2 @@
+export const AI_PROVIDER = Symbol('AI_PROVIDER');
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');

@@ -1,0 +1,10 @@
+import { baseEnvSchema } from '@starborn/runtime';
+import { z } from 'zod';
+
+export const heroesEnvSchema = baseEnvSchema.extend({
+  /** Signs /media URLs; the gateway checks them with the same secret. Required in production. */
+  MEDIA_URL_SECRET: z.string().min(32).optional(),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+});
+export type HeroesConfig = z.infer<typeof heroesEnvSchema>;
+export const HEROES_CONFIG = Symbol('HEROES_CONFIG');

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  DOWNLOAD_FORBIDDEN_MESSAGE,
+  ErrorCodes,
+  HERO_ID_PATTERN,
+  ServiceError,
+  type DownloadEntry,
+  type DownloadManifest,
+  type DownloadQuery,
+} from '@starborn/contracts';
+import type { Repository } from 'typeorm';
+import { Hero } from '../heroes/hero.entity.js';
+import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
+
+/**
+ * Decides who may download a hero and what the bundle holds; the gateway streams the zip from
+ * storage. Only the paid owner gets a manifest: anyone else's hero is "not found".
+ */
+@Injectable()
+export class DownloadService {
+  constructor(@InjectRepository(Hero) private readonly heroes: Repository<Hero>) {}
+
+  async manifest({ userId, heroId }: DownloadQuery): Promise<DownloadManifest> {
+    const hero = HERO_ID_PATTERN.test(String(heroId))
+      ? await this.heroes.findOne({ where: { id: heroId, ownerId: userId }, relations: { images: true } })
+      : null;
+    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
+    if (hero.paymentStatus !== 'paid')
+      throw new ServiceError(403, ErrorCodes.PAYMENT_REQUIRED, DOWNLOAD_FORBIDDEN_MESSAGE);
+    if (hero.status !== 'complete')
+      throw new ServiceError(
+        409,
+        ErrorCodes.CONFLICT,
+        'Your hero is still being created. Please try again once it is complete.',
+      );
+
+    const images = [...(hero.images ?? [])].sort((a, b) => a.position - b.position);
+    const entries: DownloadEntry[] = [
+      // Full quality only: this manifest is built for the paid owner alone.
+      ...images.map((image) => ({ path: `${image.angle}.png`, storageKey: `${image.fullKey}.png` })),
+      { path: 'backstory.md', text: hero.backstory ?? '' },
+      {
+        path: 'hero.json',
+        text: `${JSON.stringify(
+          {
+            id: hero.id,
+            name: hero.name,
+            birthdate: hero.birthdate,
+            westernZodiac: hero.western,
+            chineseZodiac: hero.chinese,
+            images: images.map((image) => ({
+              angle: image.angle,
+              file: `${image.angle}.png`,
+              prompt: image.prompt,
+            })),
+            createdAt: hero.createdAt.toISOString(),
+          },
+          null,
+          2,
+        )}\n`,
+      },
+      // TODO(storybook service issue): add the unlocked chapters as chapters/chapter-<n>.md once the
+      // storybook service exists (ask it for the hero's unlocked chapters here). Until then the folder is empty.
+    ];
+    return { fileName: `hero_${hero.id}_assets.zip`, entries, directories: ['chapters/'] };
+  }
+}

@@ -1,0 +1,77 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseModule } from '@starborn/database';
+import { AiQuotaFlag, MessageBusModule } from '@starborn/messaging';
+import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
+import { HEROES_CONFIG, heroesEnvSchema, type HeroesConfig } from './config.js';
+import { HeroGenerationQueue } from './generation/hero-generation.queue.js';
+import { HeroImage } from './heroes/hero-image.entity.js';
+import { HeroPresenter } from './heroes/hero.presenter.js';
+import { Hero } from './heroes/hero.entity.js';
+import { HeroStatusPublisher } from './heroes/hero-status.publisher.js';
+import { HeroesHandlers } from './heroes/heroes.handlers.js';
+import { HeroesService } from './heroes/heroes.service.js';
+import { heroesMigrations } from './migrations/index.js';
+import { DownloadHandlers } from './downloads/download.handlers.js';
+import { DownloadService } from './downloads/download.service.js';
+import { ShareLink } from './shares/share-link.entity.js';
+import { SharesHandlers } from './shares/shares.handlers.js';
+import { SharesService } from './shares/shares.service.js';
+import { PremiumHandlers } from './premium/premium.handlers.js';
+import { PremiumService } from './premium/premium.service.js';
+
+/** Owns the "heroes" schema: hero lifecycle, zodiac (server-side truth), the one-unpaid-hero rule, what each viewer sees. */
+@Module({
+  imports: [
+    DatabaseModule.forService({
+      inject: [BASE_CONFIG],
+      useFactory: (config: BaseConfig) => ({
+        url: config.DATABASE_URL,
+        schema: 'heroes',
+        entities: [Hero, HeroImage, ShareLink],
+        migrations: heroesMigrations,
+        poolSize: config.DB_POOL_SIZE,
+      }),
+    }),
+    TypeOrmModule.forFeature([Hero, HeroImage, ShareLink]),
+    HealthModule.forService('heroes'),
+    // heroes asks payments (payments.find-succeeded) before granting premium.
+    MessageBusModule.register({
+      inject: [BASE_CONFIG],
+      useFactory: (config: BaseConfig) => ({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        timeoutMs: config.RPC_TIMEOUT_MS,
+      }),
+    }),
+  ],
+  controllers: [HeroesHandlers, PremiumHandlers, SharesHandlers, DownloadHandlers],
+  providers: [
+    {
+      provide: HEROES_CONFIG,
+      inject: [ENV],
+      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(heroesEnvSchema, env),
+    },
+    {
+      provide: MediaUrlSigner,
+      inject: [HEROES_CONFIG],
+      useFactory: (config: HeroesConfig) => new MediaUrlSigner(mediaUrlSecret(config)),
+    },
+    {
+      provide: AiQuotaFlag,
+      inject: [HeroStatusPublisher, BASE_CONFIG],
+      useFactory: (publisher: HeroStatusPublisher, config: BaseConfig) =>
+        new AiQuotaFlag(publisher.connection, config.REDIS_PREFIX),
+    },
+    Clock,
+    HeroPresenter,
+    HeroStatusPublisher,
+    HeroGenerationQueue,
+    HeroesService,
+    SharesService,
+    DownloadService,
+    PremiumService,
+  ],
+})
+export class HeroesModule {}

@@ -1,0 +1,30 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { ImageAngle } from '@starborn/contracts';
+import { Hero } from './hero.entity.js';
+
+@Entity({ name: 'hero_images' })
+export class HeroImage {
+  @PrimaryColumn({ name: 'hero_id', type: 'char', length: 32 })
+  heroId!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  angle!: ImageAngle;
+
+  /** 0, 1, 2: front (the avatar), profile, action. */
+  @Column({ type: 'int' })
+  position!: number;
+
+  @Column({ type: 'text' })
+  prompt!: string;
+
+  /** Storage keys without extension: each exists as .png and .webp. */
+  @Column({ name: 'full_key', type: 'text' })
+  fullKey!: string;
+
+  @Column({ name: 'preview_key', type: 'text' })
+  previewKey!: string;
+
+  @ManyToOne(() => Hero, (hero) => hero.images, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'hero_id' })
+  hero?: Hero;
+}

@@ -1,0 +1,58 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { ChineseZodiacDto, HeroStatus, PaymentStatus, WesternZodiacDto } from '@starborn/contracts';
+import { HeroImage } from './hero-image.entity.js';
+
+@Entity({ name: 'heroes' })
+export class Hero {
+  /** 32 hex characters, made by the client. */
+  @PrimaryColumn({ type: 'char', length: 32 })
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  /** A calendar date; kept as text 'YYYY-MM-DD' in TypeScript so no time zone can move it. */
+  @Column({ type: 'date' })
+  birthdate!: string;
+
+  /** Computed by this service from the birth date (libs/zodiac), never taken from the client. */
+  @Column({ type: 'jsonb' })
+  western!: WesternZodiacDto;
+
+  @Column({ type: 'jsonb' })
+  chinese!: ChineseZodiacDto;
+
+  @Column({ type: 'text', default: 'pending' })
+  status!: HeroStatus;
+
+  @Column({ name: 'payment_status', type: 'text', default: 'unpaid' })
+  paymentStatus!: PaymentStatus;
+
+  @Column({ name: 'nft_id', type: 'text', nullable: true })
+  nftId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  backstory!: string | null;
+
+  /** Which generation is current: Try Again starts the next one; results of older ones are ignored. */
+  @Column({ name: 'generation_attempt', type: 'int', default: 0 })
+  generationAttempt!: number;
+
+  @Column({ name: 'generation_error', type: 'text', nullable: true })
+  generationError!: string | null;
+
+  @Column({ name: 'generated_by', type: 'text', nullable: true })
+  generatedBy!: string | null;
+
+  @OneToMany(() => HeroImage, (image) => image.hero)
+  images?: HeroImage[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,234 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  ErrorCodes,
+  HERO_ID_PATTERN,
+  HERO_NAME_MAX_LENGTH,
+  heroGenerationJobId,
+  NON_PREMIUM_LIMIT_ERROR,
+  NON_PREMIUM_LIMIT_MESSAGE,
+  QUOTA_EXCEEDED_MESSAGE,
+  ServiceError,
+  type CreateHeroCommand,
+  type GenerateHeroCommand,
+  type HeroDto,
+  type HeroGeneratedEvent,
+  type HeroGenerationFailedEvent,
+  type HeroProfileDto,
+  type HeroQuery,
+  type HeroStatus,
+} from '@starborn/contracts';
+import { AiQuotaFlag } from '@starborn/messaging';
+import { Clock } from '@starborn/runtime';
+import { calendarDateInTimeZone, parseBirthdate, zodiacFor, ZodiacDateError } from '@starborn/zodiac';
+import { DataSource, QueryFailedError, type Repository } from 'typeorm';
+import { HeroGenerationQueue } from '../generation/hero-generation.queue.js';
+import { HeroImage } from './hero-image.entity.js';
+import { HeroPresenter } from './hero.presenter.js';
+import { Hero } from './hero.entity.js';
+import { HeroStatusPublisher } from './hero-status.publisher.js';
+
+const UNIQUE_VIOLATION = '23505';
+// A birth date is refused as "future" only once it is past everywhere on Earth (UTC+14).
+const EARLIEST_TIME_ZONE = 'Pacific/Kiritimati';
+
+export const HERO_NOT_FOUND = 'Hero not found.';
+
+@Injectable()
+export class HeroesService {
+  private readonly logger = new Logger(HeroesService.name);
+
+  constructor(
+    @InjectRepository(Hero) private readonly heroes: Repository<Hero>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly presenter: HeroPresenter,
+    private readonly queue: HeroGenerationQueue,
+    private readonly status: HeroStatusPublisher,
+    private readonly clock: Clock,
+    private readonly quota: AiQuotaFlag,
+  ) {}
+
+  async create(command: CreateHeroCommand): Promise<HeroDto> {
+    const heroId = String(command.heroId ?? '');
+    const name = String(command.heroName ?? '').trim();
+    if (!HERO_ID_PATTERN.test(heroId))
+      throw badRequest('The hero id must be 32 lowercase hexadecimal characters.');
+    if (!name) throw badRequest('Please enter a name for your hero');
+    if (name.length > HERO_NAME_MAX_LENGTH)
+      throw badRequest(`The hero name can be at most ${HERO_NAME_MAX_LENGTH} characters long.`);
+
+    const today = calendarDateInTimeZone(this.clock.now(), EARLIEST_TIME_ZONE);
+    let zodiac;
+    try {
+      zodiac = zodiacFor(parseBirthdate(command.birthdate, today), { today });
+    } catch (error) {
+      if (error instanceof ZodiacDateError) throw badRequest(error.message);
+      throw error;
+    }
+    const { western, chinese } = zodiac;
+    try {
+      // insert, not save: save would quietly update a hero that already has this id.
+      await this.heroes.insert({
+        id: heroId,
+        ownerId: command.userId,
+        name,
+        birthdate: String(command.birthdate).trim(),
+        western: pick(western, ['sign', 'dateRange', 'element', 'traits', 'strengths', 'weaknesses']),
+        chinese: pick(chinese, ['sign', 'element', 'years', 'traits', 'compatibility']),
+        status: 'pending',
+        paymentStatus: 'unpaid',
+      });
+      return this.presenter.present(await this.findOwned(command.userId, heroId));
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'heroes_one_unpaid_per_owner') {
+        throw new ServiceError(409, ErrorCodes.NON_PREMIUM_LIMIT, NON_PREMIUM_LIMIT_MESSAGE, {
+          error: NON_PREMIUM_LIMIT_ERROR,
+        });
+      }
+      if (constraint) throw new ServiceError(409, ErrorCodes.CONFLICT, 'A hero with this id already exists.');
+      throw error;
+    }
+  }
+
+  async get({ userId, heroId, preview }: HeroQuery): Promise<HeroDto> {
+    return this.presenter.present(await this.findOwned(userId, heroId), { preview });
+  }
+
+  async list(userId: string): Promise<HeroDto[]> {
+    const heroes = await this.heroes.find({
+      where: { ownerId: userId },
+      relations: { images: true },
+      order: { createdAt: 'DESC' },
+    });
+    return heroes.map((hero) => this.presenter.present(hero));
+  }
+
+  /**
+   * Starts generation once: pending or error → generating in one conditional update (so parallel
+   * calls start one job), with a job id made of the hero and the attempt number.
+   */
+  async generate({ userId, heroId }: GenerateHeroCommand): Promise<HeroDto> {
+    const hero = await this.findOwned(userId, heroId);
+    if (hero.status === 'generating' || hero.status === 'complete') return this.presenter.present(hero);
+    if (await this.quota.isExceeded()) {
+      throw new ServiceError(429, ErrorCodes.QUOTA_EXCEEDED, QUOTA_EXCEEDED_MESSAGE, {
+        errorType: 'quota_exceeded',
+      });
+    }
+    const started = returnedRows<{ generation_attempt: number }>(
+      await this.dataSource.query(
+        `UPDATE heroes.heroes
+          SET status = 'generating', generation_attempt = generation_attempt + 1, generation_error = NULL, updated_at = now()
+        WHERE id = $1 AND status IN ('pending', 'error')
+        RETURNING generation_attempt`,
+        [heroId],
+      ),
+    );
+    if (started.length === 1) {
+      const job = { heroId, attempt: started[0].generation_attempt };
+      await this.queue.add(job, heroGenerationJobId(job));
+      await this.announce(heroId, userId, 'generating');
+    }
+    return this.presenter.present(await this.findOwned(userId, heroId));
+  }
+
+  async generationProfile(heroId: string): Promise<HeroProfileDto> {
+    const hero = await this.heroes.findOneBy({ id: heroId });
+    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
+    return {
+      heroId: hero.id,
+      name: hero.name,
+      birthdate: hero.birthdate,
+      western: hero.western,
+      chinese: hero.chinese,
+    };
+  }
+
+  /** Applies a finished generation once: only the current attempt of a generating hero completes it. */
+  async completeGeneration(event: HeroGeneratedEvent): Promise<void> {
+    const ownerId = await this.dataSource.transaction(async (db) => {
+      const updated = returnedRows<{ owner_id: string }>(
+        await db.query(
+          `UPDATE heroes.heroes
+            SET status = 'complete', backstory = $3, generated_by = $4, updated_at = now()
+          WHERE id = $1 AND status = 'generating' AND generation_attempt = $2
+          RETURNING owner_id`,
+          [event.heroId, event.attempt, event.backstory, event.provider],
+        ),
+      );
+      if (updated.length === 0) return undefined;
+      await db.getRepository(HeroImage).upsert(
+        event.images.map((image, position) => ({
+          heroId: event.heroId,
+          angle: image.angle,
+          position,
+          prompt: image.prompt,
+          fullKey: image.fullKey,
+          previewKey: image.previewKey,
+        })),
+        ['heroId', 'angle'],
+      );
+      return updated[0].owner_id;
+    });
+    if (ownerId) await this.announce(event.heroId, ownerId, 'complete');
+    else
+      this.logger.log(
+        `Ignored a stale or repeated result for hero ${event.heroId} (attempt ${event.attempt})`,
+      );
+  }
+
+  async failGeneration(event: HeroGenerationFailedEvent): Promise<void> {
+    const updated = returnedRows<{ owner_id: string }>(
+      await this.dataSource.query(
+        `UPDATE heroes.heroes
+          SET status = 'error', generation_error = $3, updated_at = now()
+        WHERE id = $1 AND status = 'generating' AND generation_attempt = $2
+        RETURNING owner_id`,
+        [event.heroId, event.attempt, event.reason.slice(0, 1000)],
+      ),
+    );
+    if (updated.length === 1)
+      await this.announce(event.heroId, updated[0].owner_id, 'error', event.quotaExceeded);
+  }
+
+  private async findOwned(userId: string, heroId: string): Promise<Hero> {
+    // Another user's hero is "not found": its existence is not theirs to learn.
+    const hero = HERO_ID_PATTERN.test(heroId)
+      ? await this.heroes.findOne({ where: { id: heroId, ownerId: userId }, relations: { images: true } })
+      : null;
+    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
+    return hero;
+  }
+
+  private async announce(
+    heroId: string,
+    userId: string,
+    status: HeroStatus,
+    quotaExceeded = false,
+  ): Promise<void> {
+    await this.status.publish({ heroId, userId, status, quotaExceeded }).catch((error: Error) => {
+      // The database holds the truth; a lost notice only delays the browser until its next fetch.
+      this.logger.warn(`Could not announce ${status} for hero ${heroId}: ${error.message}`);
+    });
+  }
+}
+
+/** TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, count]; a SELECT with rows. */
+function returnedRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+function badRequest(message: string): ServiceError {
+  return new ServiceError(400, ErrorCodes.VALIDATION_FAILED, message);
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === UNIQUE_VIOLATION ? (driverError.constraint ?? 'unique') : undefined;
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>;
+}

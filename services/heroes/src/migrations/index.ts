@@ -1,0 +1,5 @@
+import { CreateHeroes1763800000000 } from './1763800000000-create-heroes.js';
+import { CreateShareLinks1764000000000 } from './1764000000000-create-share-links.js';
+
+/** In order of application. */
+export const heroesMigrations = [CreateHeroes1763800000000, CreateShareLinks1764000000000];

@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Hero } from '../heroes/hero.entity.js';
+
+/** A public link to a paid hero's page; at most one active link per hero (partial unique index). */
+@Entity({ name: 'share_links' })
+export class ShareLink {
+  /** 18 random bytes, base64url: the link's only secret. */
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'hero_id', type: 'char', length: 32 })
+  heroId!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'access_count', type: 'int', default: 0 })
+  accessCount!: number;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt!: Date | null;
+
+  @ManyToOne(() => Hero, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'hero_id' })
+  hero?: Hero;
+}

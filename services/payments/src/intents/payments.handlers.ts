@@ -1,0 +1,41 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type {
+  ConfirmLocalPaymentCommand,
+  CreatePaymentIntentCommand,
+  PaymentType,
+  StripeWebhookCommand,
+  SucceededPaymentQuery,
+} from '@starborn/contracts';
+import { OnCommand } from '@starborn/messaging';
+import { PaymentsService } from './payments.service.js';
+
+@Controller()
+export class PaymentsHandlers {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @OnCommand('payments.quote')
+  quote(@Payload() query: { paymentType: PaymentType; premiumStory: boolean }) {
+    return this.payments.quote(query?.paymentType, query?.premiumStory);
+  }
+
+  @OnCommand('payments.create-intent')
+  createIntent(@Payload() command: CreatePaymentIntentCommand) {
+    return this.payments.createIntent(command);
+  }
+
+  @OnCommand('payments.confirm-local')
+  confirmLocal(@Payload() command: ConfirmLocalPaymentCommand) {
+    return this.payments.confirmLocal(command);
+  }
+
+  @OnCommand('payments.stripe-webhook')
+  stripeWebhook(@Payload() command: StripeWebhookCommand) {
+    return this.payments.handleStripeWebhook(command);
+  }
+
+  @OnCommand('payments.find-succeeded')
+  findSucceeded(@Payload() query: SucceededPaymentQuery) {
+    return this.payments.findSucceeded(query);
+  }
+}

@@ -1,0 +1,245 @@
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import type { PaymentIntentDto } from '@starborn/contracts';
+import { MessageBus, RemoteError } from '@starborn/messaging';
+import { createServiceApp } from '@starborn/runtime';
+import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { jest } from '@jest/globals';
+import pg from 'pg';
+import { FulfilmentService } from './intents/fulfilment.service.js';
+import { PaymentsModule } from './payments.module.js';
+
+const database = testDatabase('payments');
+const prefix = testRedisPrefix('payments');
+let app: INestMicroservice;
+let bus: MessageBus;
+let serviceBus: MessageBus;
+let db: pg.Client;
+
+const alice = '11111111-1111-4111-8111-111111111111';
+const bob = '22222222-2222-4222-8222-222222222222';
+const heroId = 'a'.repeat(32);
+const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123' });
+
+beforeAll(async () => {
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+  };
+  ({ app } = await createServiceApp({ service: 'payments', module: PaymentsModule, env }));
+  await app.listen();
+  serviceBus = app.get(MessageBus);
+  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 5_000 });
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+  await bus?.close();
+  await app?.close();
+  await database.drop();
+  await deleteRedisPrefix(prefix);
+});
+
+let emitSpy: ReturnType<typeof jest.spyOn>;
+beforeEach(() => {
+  emitSpy = jest.spyOn(serviceBus, 'emitEvent');
+});
+afterEach(() => emitSpy.mockRestore());
+
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: RemoteError) => error.toShape(),
+  );
+
+const createIntent = (overrides: object = {}) =>
+  bus.request('payments.create-intent', {
+    userId: alice,
+    heroId,
+    paymentType: 'premium_upgrade',
+    premiumStory: false,
+    email: 'alice@example.com',
+    ...overrides,
+  });
+
+const row = async (id: string) =>
+  (await db.query('SELECT * FROM payments.payment_intents WHERE id = $1', [id])).rows[0];
+
+describe('prices', () => {
+  it('quotes from the server table', async () => {
+    await expect(
+      bus.request('payments.quote', { paymentType: 'chapters', premiumStory: true }),
+    ).resolves.toEqual({
+      paymentType: 'chapters',
+      amount: 399,
+      currency: 'usd',
+      label: '3 More Chapters – Premium Story',
+    });
+    expect(
+      await errorOf(bus.request('payments.quote', { paymentType: 'gold' as never, premiumStory: false })),
+    ).toMatchObject({ status: 400, message: 'The payment type must be premium_upgrade or chapters.' });
+  });
+
+  it('charges the table price whatever amount the client sends', async () => {
+    const intent = await createIntent({ paymentType: 'chapters', amount: 1, premiumStory: false });
+    expect(intent).toMatchObject({
+      provider: 'local',
+      amount: 199,
+      currency: 'usd',
+      paymentType: 'chapters',
+      heroId,
+      status: 'requires_payment_method',
+    });
+    expect(intent.id).toMatch(/^pi_local_[0-9a-f]+$/);
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_[0-9a-f]+$`));
+    expect(await row(intent.id)).toMatchObject({
+      amount: 199,
+      user_id: alice,
+      hero_id: heroId,
+      receipt_email: 'alice@example.com',
+      wallet_address: null,
+      fulfilled_event_emitted: false,
+    });
+    expect((await createIntent({ amount: 5 })).amount).toBe(399);
+    expect((await createIntent({ paymentType: 'chapters', premiumStory: true })).amount).toBe(399);
+  });
+});
+
+describe('create-intent validation', () => {
+  it('refuses a bad hero id, payment type and wallet address with clear messages', async () => {
+    expect(await errorOf(createIntent({ heroId: 'xyz' }))).toMatchObject({
+      status: 400,
+      message: 'The hero id must be 32 lowercase hexadecimal characters.',
+    });
+    expect(await errorOf(createIntent({ paymentType: 'nft' }))).toMatchObject({
+      status: 400,
+      message: 'The payment type must be premium_upgrade or chapters.',
+    });
+    expect(await errorOf(createIntent({ walletAddress: '0x123' }))).toMatchObject({
+      status: 400,
+      message: 'Please enter a valid wallet address (0x followed by 40 hexadecimal characters).',
+    });
+    const wallet = `0x${'aB3'.repeat(13)}c`;
+    const intent = await createIntent({ walletAddress: wallet, is_test: true });
+    expect((await row(intent.id)).wallet_address).toBe(wallet);
+    expect(intent.provider).toBe('local'); // is_test never switches modes
+  });
+});
+
+describe('local payments', () => {
+  const confirm = (intent: PaymentIntentDto, number: string, userId = alice) =>
+    bus.request('payments.confirm-local', { userId, clientSecret: intent.clientSecret, card: card(number) });
+
+  it('4242 succeeds and emits exactly one payment.succeeded keyed by the intent id, even when confirmed twice', async () => {
+    const intent = await createIntent({ heroId: 'b'.repeat(32) });
+    const paid = await confirm(intent, '4242 4242 4242 4242');
+    expect(paid).toMatchObject({ id: intent.id, status: 'succeeded' });
+    await expect(confirm(intent, '4242 4242 4242 4242')).resolves.toMatchObject({ status: 'succeeded' });
+
+    expect(emitSpy).toHaveBeenCalledTimes(1);
+    expect(emitSpy).toHaveBeenCalledWith(
+      'payment.succeeded',
+      {
+        paymentIntentId: intent.id,
+        userId: alice,
+        heroId: 'b'.repeat(32),
+        paymentType: 'premium_upgrade',
+        amount: 399,
+        currency: 'usd',
+      },
+      { eventId: intent.id },
+    );
+    expect(await row(intent.id)).toMatchObject({
+      status: 'succeeded',
+      fulfilled_event_emitted: true,
+      succeeded_at: expect.any(Date),
+    });
+  });
+
+  it('declined cards answer 402 with Stripe’s message and leave the intent unpaid', async () => {
+    const intent = await createIntent({ heroId: 'c'.repeat(32) });
+    expect(await errorOf(confirm(intent, '4000 0000 0000 0002'))).toMatchObject({
+      status: 402,
+      code: 'PAYMENT_REQUIRED',
+      message: 'Your card was declined.',
+    });
+    expect(await errorOf(confirm(intent, '4000 0000 0000 9995'))).toMatchObject({
+      message: 'Your card has insufficient funds.',
+    });
+    expect(await errorOf(confirm(intent, '4242 4242 4242 4241'))).toMatchObject({
+      message: 'Your card number is invalid.',
+    });
+    expect((await row(intent.id)).status).toBe('requires_payment_method');
+    expect(emitSpy).not.toHaveBeenCalled();
+  });
+
+  it("answers 404 for another user's intent (and an unknown secret)", async () => {
+    const intent = await createIntent({ heroId: 'd'.repeat(32) });
+    expect(await errorOf(confirm(intent, '4242424242424242', bob))).toMatchObject({
+      status: 404,
+      message: 'Payment not found.',
+    });
+    expect(
+      await errorOf(
+        bus.request('payments.confirm-local', {
+          userId: alice,
+          clientSecret: 'pi_nope_secret_x',
+          card: card('4242424242424242'),
+        }),
+      ),
+    ).toMatchObject({ status: 404 });
+    expect((await row(intent.id)).status).toBe('requires_payment_method');
+  });
+
+  it('finds the newest succeeded intent of a user for a hero and type', async () => {
+    const hero = 'e'.repeat(32);
+    const query = { userId: alice, heroId: hero, paymentType: 'premium_upgrade' as const };
+    await expect(bus.request('payments.find-succeeded', query)).resolves.toBeNull();
+    const first = await createIntent({ heroId: hero });
+    await createIntent({ heroId: hero }); // unpaid, newer
+    await confirm(first, '4242424242424242');
+    await expect(bus.request('payments.find-succeeded', query)).resolves.toMatchObject({
+      id: first.id,
+      status: 'succeeded',
+    });
+    await expect(bus.request('payments.find-succeeded', { ...query, userId: bob })).resolves.toBeNull();
+    await expect(
+      bus.request('payments.find-succeeded', { ...query, paymentType: 'chapters' }),
+    ).resolves.toBeNull();
+  });
+
+  it('re-emits payment.succeeded after the emit failed (Redis down)', async () => {
+    const intent = await createIntent({ heroId: 'f'.repeat(32) });
+    emitSpy.mockRejectedValueOnce(new Error('Connection is closed.'));
+    await expect(confirm(intent, '4242424242424242')).resolves.toMatchObject({ status: 'succeeded' });
+    expect((await row(intent.id)).fulfilled_event_emitted).toBe(false);
+
+    await expect(app.get(FulfilmentService).emitPending()).resolves.toBe(1);
+    expect(emitSpy).toHaveBeenCalledTimes(2);
+    expect(emitSpy).toHaveBeenLastCalledWith(
+      'payment.succeeded',
+      expect.objectContaining({ paymentIntentId: intent.id }),
+      {
+        eventId: intent.id,
+      },
+    );
+    expect((await row(intent.id)).fulfilled_event_emitted).toBe(true);
+    await expect(app.get(FulfilmentService).emitPending()).resolves.toBe(0);
+  });
+
+  it('keeps its tables in its own schema and reports healthy', async () => {
+    const { rows } = await db.query(
+      `SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
+    );
+    expect(rows).toEqual([
+      { table_schema: 'payments', table_name: 'migrations' },
+      { table_schema: 'payments', table_name: 'payment_events' },
+      { table_schema: 'payments', table_name: 'payment_intents' },
+    ]);
+    await expect(bus.request('payments.health', {})).resolves.toMatchObject({ status: 'ok', database: 'ok' });
+  });
+});

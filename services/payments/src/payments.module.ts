@@ -1,0 +1,70 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseModule } from '@starborn/database';
+import { MessageBusModule } from '@starborn/messaging';
+import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { PAYMENTS_CONFIG, paymentsEnvSchema, type PaymentsConfig } from './config.js';
+import { FulfilmentService } from './intents/fulfilment.service.js';
+import { PaymentEvent } from './intents/payment-event.entity.js';
+import { PaymentIntent } from './intents/payment-intent.entity.js';
+import { PaymentsHandlers } from './intents/payments.handlers.js';
+import { PaymentsService } from './intents/payments.service.js';
+import { paymentsMigrations } from './migrations/index.js';
+import { LocalPaymentProvider } from './providers/local.provider.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { StripePaymentProvider } from './providers/stripe.provider.js';
+
+export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
+  if (config.PAYMENTS_PROVIDER === 'stripe')
+    return new StripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      host: config.STRIPE_API_HOST,
+      port: config.STRIPE_API_PORT,
+      protocol: config.STRIPE_API_PROTOCOL,
+    });
+  return new LocalPaymentProvider();
+}
+
+/** Owns the "payments" schema: prices (server-side only), payment intents, provider webhooks, payment.succeeded. */
+@Module({
+  imports: [
+    DatabaseModule.forService({
+      inject: [BASE_CONFIG],
+      useFactory: (config: BaseConfig) => ({
+        url: config.DATABASE_URL,
+        schema: 'payments',
+        entities: [PaymentIntent, PaymentEvent],
+        migrations: paymentsMigrations,
+        poolSize: config.DB_POOL_SIZE,
+      }),
+    }),
+    TypeOrmModule.forFeature([PaymentIntent, PaymentEvent]),
+    HealthModule.forService('payments'),
+    MessageBusModule.register({
+      inject: [BASE_CONFIG],
+      useFactory: (config: BaseConfig) => ({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        timeoutMs: config.RPC_TIMEOUT_MS,
+      }),
+    }),
+  ],
+  controllers: [PaymentsHandlers],
+  providers: [
+    {
+      provide: PAYMENTS_CONFIG,
+      inject: [ENV],
+      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(paymentsEnvSchema, env),
+    },
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [PAYMENTS_CONFIG],
+      useFactory: createPaymentProvider,
+    },
+    Clock,
+    FulfilmentService,
+    PaymentsService,
+  ],
+})
+export class PaymentsModule {}

@@ -1,0 +1,283 @@
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import { MessageBus, RemoteError } from '@starborn/messaging';
+import { createServiceApp, ConfigError, loadConfig } from '@starborn/runtime';
+import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { jest } from '@jest/globals';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import Stripe from 'stripe';
+import { paymentsEnvSchema } from './config.js';
+import { PaymentsModule } from './payments.module.js';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const database = testDatabase('payments_stripe');
+const prefix = testRedisPrefix('payments-stripe');
+let app: INestMicroservice;
+let bus: MessageBus;
+let serviceBus: MessageBus;
+let db: pg.Client;
+
+/** A loopback stand-in for the Stripe API: POST /v1/payment_intents and GET /v1/payment_intents/:id. */
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+}
+const fake = {
+  server: undefined as Server | undefined,
+  intents: new Map<string, FakeIntent>(),
+  byIdempotencyKey: new Map<string, FakeIntent>(),
+  requests: [] as { method: string; url: string; headers: IncomingHttpHeaders; form: URLSearchParams }[],
+};
+
+function startFakeStripe(): Promise<number> {
+  let counter = 0;
+  fake.server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      fake.requests.push({ method: req.method!, url: req.url!, headers: req.headers, form });
+      const reply = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
+        res.end(JSON.stringify(json));
+      };
+      if (req.headers.authorization !== 'Bearer sk_test_fake')
+        return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
+      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const existing = fake.byIdempotencyKey.get(key);
+        if (existing) return reply(200, existing);
+        const id = `pi_fake_${++counter}`;
+        const metadata: Record<string, string> = {};
+        for (const [name, value] of form) {
+          const match = /^metadata\[(.+)\]$/.exec(name);
+          if (match) metadata[match[1]] = value;
+        }
+        const intent: FakeIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? '',
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_fake`,
+          metadata,
+          receipt_email: form.get('receipt_email'),
+        };
+        fake.intents.set(id, intent);
+        if (key) fake.byIdempotencyKey.set(key, intent);
+        return reply(200, intent);
+      }
+      const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
+      if (req.method === 'GET' && get) {
+        const intent = fake.intents.get(get[1]);
+        return intent
+          ? reply(200, intent)
+          : reply(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      }
+      reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+    });
+  });
+  return new Promise((resolve) =>
+    fake.server!.listen(0, '127.0.0.1', () => resolve((fake.server!.address() as AddressInfo).port)),
+  );
+}
+
+const alice = '33333333-3333-4333-8333-333333333333';
+const heroId = '0123456789abcdef0123456789abcdef';
+
+beforeAll(async () => {
+  const port = await startFakeStripe();
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(port),
+    STRIPE_API_PROTOCOL: 'http',
+  };
+  ({ app } = await createServiceApp({ service: 'payments', module: PaymentsModule, env }));
+  await app.listen();
+  serviceBus = app.get(MessageBus);
+  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 5_000 });
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+  await bus?.close();
+  await app?.close();
+  fake.server?.closeAllConnections();
+  await new Promise((resolve) => fake.server?.close(resolve));
+  await database.drop();
+  await deleteRedisPrefix(prefix);
+});
+
+let emitSpy: ReturnType<typeof jest.spyOn>;
+beforeEach(() => {
+  emitSpy = jest.spyOn(serviceBus, 'emitEvent');
+});
+afterEach(() => emitSpy.mockRestore());
+
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: RemoteError) => error.toShape(),
+  );
+
+const signed = (payload: object, secret = WEBHOOK_SECRET) => {
+  const body = JSON.stringify(payload);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+  return { rawBodyBase64: Buffer.from(body).toString('base64'), signature };
+};
+
+const succeededEvent = (eventId: string, intent: { id: string; amount: number }) => ({
+  id: eventId,
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  api_version: '2025-01-01',
+  created: Math.floor(Date.now() / 1000),
+  data: {
+    object: {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      currency: 'usd',
+      status: 'succeeded',
+    },
+  },
+});
+
+describe('configuration', () => {
+  it('refuses PAYMENTS_PROVIDER=stripe without its keys, with a clear message', () => {
+    expect(() => loadConfig(paymentsEnvSchema, { PAYMENTS_PROVIDER: 'stripe' })).toThrow(ConfigError);
+    expect(() => loadConfig(paymentsEnvSchema, { PAYMENTS_PROVIDER: 'stripe' })).toThrow(
+      'STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe',
+    );
+    expect(loadConfig(paymentsEnvSchema, {}).PAYMENTS_PROVIDER).toBe('local');
+  });
+});
+
+describe('stripe payments', () => {
+  it('creates a PaymentIntent with the table price, metadata, automatic payment methods, receipt email and an idempotency key', async () => {
+    const intent = await bus.request('payments.create-intent', {
+      userId: alice,
+      heroId,
+      paymentType: 'chapters',
+      premiumStory: true,
+      email: 'alice@example.com',
+      amount: 1,
+    } as never);
+    expect(intent).toMatchObject({ provider: 'stripe', amount: 399, status: 'requires_payment_method' });
+    expect(intent.clientSecret).toBe(`${intent.id}_secret_fake`);
+
+    const create = fake.requests.find((r) => r.method === 'POST')!;
+    expect(create.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(create.headers['idempotency-key']).toBe(`intent:${alice}:${heroId}:chapters:1`);
+    expect(Object.fromEntries(create.form)).toEqual({
+      amount: '399',
+      currency: 'usd',
+      'metadata[heroId]': heroId,
+      'metadata[userId]': alice,
+      'metadata[paymentType]': 'chapters',
+      'automatic_payment_methods[enabled]': 'true',
+      receipt_email: 'alice@example.com',
+    });
+  });
+
+  it('applies a signed payment_intent.succeeded once; a replay is a no-op; find-succeeded asks Stripe again', async () => {
+    const intent = await bus.request('payments.create-intent', {
+      userId: alice,
+      heroId,
+      paymentType: 'premium_upgrade',
+      premiumStory: false,
+    });
+    const query = { userId: alice, heroId, paymentType: 'premium_upgrade' as const };
+    await expect(bus.request('payments.find-succeeded', query)).resolves.toBeNull();
+
+    fake.intents.get(intent.id)!.status = 'succeeded';
+    const event = signed(succeededEvent('evt_1', intent));
+    await expect(bus.request('payments.stripe-webhook', event)).resolves.toEqual({
+      received: true,
+      applied: true,
+    });
+    await expect(bus.request('payments.stripe-webhook', event)).resolves.toEqual({
+      received: true,
+      applied: false,
+    });
+    // Another event for the same intent (Stripe may send one twice under new ids): the status update is conditional.
+    await expect(
+      bus.request('payments.stripe-webhook', signed(succeededEvent('evt_2', intent))),
+    ).resolves.toEqual({
+      received: true,
+      applied: false,
+    });
+
+    expect(emitSpy).toHaveBeenCalledTimes(1);
+    expect(emitSpy).toHaveBeenCalledWith(
+      'payment.succeeded',
+      expect.objectContaining({ paymentIntentId: intent.id, amount: 399, paymentType: 'premium_upgrade' }),
+      { eventId: intent.id },
+    );
+    const { rows } = await db.query('SELECT id FROM payments.payment_events ORDER BY id');
+    expect(rows).toEqual([{ id: 'evt_1' }, { id: 'evt_2' }]);
+
+    const gets = () => fake.requests.filter((r) => r.method === 'GET' && r.url.includes(intent.id)).length;
+    const before = gets();
+    await expect(bus.request('payments.find-succeeded', query)).resolves.toMatchObject({
+      id: intent.id,
+      status: 'succeeded',
+    });
+    expect(gets()).toBe(before + 1);
+  });
+
+  it('treats an intent Stripe reports as succeeded before its webhook as paid (once)', async () => {
+    const otherHero = 'f'.repeat(32);
+    const intent = await bus.request('payments.create-intent', {
+      userId: alice,
+      heroId: otherHero,
+      paymentType: 'premium_upgrade',
+      premiumStory: false,
+    });
+    fake.intents.get(intent.id)!.status = 'succeeded';
+    const query = { userId: alice, heroId: otherHero, paymentType: 'premium_upgrade' as const };
+    await expect(bus.request('payments.find-succeeded', query)).resolves.toMatchObject({
+      status: 'succeeded',
+    });
+    await expect(
+      bus.request('payments.stripe-webhook', signed(succeededEvent('evt_3', intent))),
+    ).resolves.toEqual({
+      received: true,
+      applied: false,
+    });
+    expect(emitSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a bad signature with 400', async () => {
+    const intent = { id: 'pi_fake_whatever', amount: 399 };
+    const forged = signed(succeededEvent('evt_forged', intent), 'whsec_wrong');
+    expect(await errorOf(bus.request('payments.stripe-webhook', forged))).toMatchObject({
+      status: 400,
+      message: 'Invalid webhook signature.',
+    });
+    const good = signed(succeededEvent('evt_tampered', intent));
+    const tampered = { ...good, rawBodyBase64: Buffer.from('{"id":"evt_x"}').toString('base64') };
+    expect(await errorOf(bus.request('payments.stripe-webhook', tampered))).toMatchObject({ status: 400 });
+    const { rows } = await db.query(
+      `SELECT id FROM payments.payment_events WHERE id IN ('evt_forged', 'evt_tampered')`,
+    );
+    expect(rows).toEqual([]);
+  });
+});

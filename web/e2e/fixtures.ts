@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every test fails if the page logged a console error, threw an uncaught error, or reported a
+ * Content-Security-Policy violation. Tests that provoke an expected HTTP error (a 401 for a wrong
+ * password, a 409 for a taken email) list the matching console lines in `expectedConsoleErrors`.
+ */
+export interface GuardOptions {
+  expectedConsoleErrors: RegExp[];
+}
+
+interface GuardFixtures {
+  pageProblems: string[];
+}
+
+export const test = base.extend<GuardOptions & GuardFixtures>({
+  expectedConsoleErrors: [[], { option: true }],
+
+  pageProblems: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        if (expectedConsoleErrors.some((re) => re.test(text))) return;
+        problems.push(`console error: ${text}`);
+      });
+      page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
+      // Bindings and init scripts are injected by the browser itself, so the CSP does not block them.
+      await page.exposeFunction('__starbornCspViolation', (description: string) =>
+        problems.push(`CSP violation: ${description}`),
+      );
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __starbornCspViolation: (d: string) => void })
+            .__starbornCspViolation;
+          void report(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      });
+      await use(problems);
+      expect(problems, 'the page must log no errors and violate no CSP directive').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** A fresh address per test, so tests never share accounts (the database persists per run). */
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@starborn.test`;
+}
+
+export const PASSWORD = 'Stardust-Trail-42';
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(tag: string, name = 'Lyra Starweaver'): TestUser {
+  return { name, email: uniqueEmail(tag), password: PASSWORD };
+}
+
+/** Registers through the API (for tests whose subject is not registration itself). */
+export async function registerViaApi(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.post('/api/auth/register', {
+    data: { name: user.name, email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Fills and sends the register form. */
+export async function registerViaUi(
+  page: Page,
+  user: TestUser,
+  confirmPassword = user.password,
+): Promise<void> {
+  await page.goto('/register');
+  const form = page.locator('form');
+  await form.getByLabel('Full Name').fill(user.name);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByLabel('Confirm Password').fill(confirmPassword);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
+  const form = page.locator('form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function storedSession(page: Page): Promise<{ token: string | null; user: string | null }> {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: localStorage.getItem('user'),
+  }));
+}
+
+/** What API calls made on behalf of a signed-in test user need. */
+export interface Account {
+  headers: Record<string, string>;
+  userId: string;
+  email: string;
+}
+
+/** Registers through the form (which signs in) and returns the account for API calls. */
+export async function signUp(page: Page, tag: string, name?: string): Promise<Account> {
+  const user = newUser(tag, name);
+  await registerViaUi(page, user);
+  await expect(page).toHaveURL(/\/$/);
+  const session = await storedSession(page);
+  const userId = (JSON.parse(session.user ?? '{}') as { id: string }).id;
+  return { headers: { Authorization: `Bearer ${session.token}` }, userId, email: user.email };
+}
+
+/** Creates a hero through the API; returns its id. */
+export async function createHero(
+  page: Page,
+  account: Account,
+  heroName: string,
+  birthdate: string,
+): Promise<string> {
+  const heroId = randomUUID().replace(/-/g, '');
+  const response = await page.request.post('/api/heroes', {
+    headers: account.headers,
+    data: { heroName, birthdate, heroId, userId: account.userId },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return heroId;
+}
+
+/** POST /api/heroes/generate/{id} answers when generation is done (the server waits up to 120 s). */
+export async function generateHero(page: Page, account: Account, heroId: string): Promise<void> {
+  const response = await page.request.post(`/api/heroes/generate/${heroId}`, {
+    headers: account.headers,
+    timeout: 140_000,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { status: string }).status).toBe('complete');
+}
+
+/** A hero created and generated through the API. */
+export async function generatedHero(
+  page: Page,
+  account: Account,
+  heroName: string,
+  birthdate: string,
+): Promise<string> {
+  const heroId = await createHero(page, account, heroName, birthdate);
+  await generateHero(page, account, heroId);
+  return heroId;
+}

@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { parseMarkdown, renderMarkdown, sanitizeHtml } from './markdown';
+
+export interface MarkdownProps {
+  text: string;
+  className?: string;
+  /** Levels to push the text's headings down, below the surrounding page's (default 0). */
+  headingOffset?: number;
+}
+
+/** Sanitised markdown (spec §5); plain text in a paragraph when formatting fails. */
+export function Markdown({ text, className = 'markdown', headingOffset = 0 }: MarkdownProps) {
+  const rendered = useMemo(
+    () => renderMarkdown(text, { parse: (md) => parseMarkdown(md, headingOffset), sanitize: sanitizeHtml }),
+    [text, headingOffset],
+  );
+  if (rendered.kind === 'text') {
+    return (
+      <div className={className}>
+        <p>{rendered.text}</p>
+      </div>
+    );
+  }
+  // The HTML went through the DOMPurify allow-list in renderMarkdown.
+  return <div className={className} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+}

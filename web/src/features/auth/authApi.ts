@@ -1,0 +1,73 @@
+import { api } from '../../app/api';
+import { credentialsReceived, userRefreshed } from './authSlice';
+import { parseUser, type Session, type User } from './session';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Accepts only answers that carry a token and a usable user; anything else is a failed call. */
+function toSession(response: unknown): Session {
+  const r = (response ?? {}) as { token?: unknown; user?: unknown };
+  const user = parseUser(r.user);
+  if (typeof r.token !== 'string' || r.token === '' || !user) {
+    throw new Error('The server answered without a session.');
+  }
+  return { token: r.token, user };
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<Session, LoginRequest>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      transformResponse: toSession,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(credentialsReceived(data));
+        } catch {
+          // The page shows the error; the session is unchanged.
+        }
+      },
+    }),
+    register: build.mutation<Session, RegisterRequest>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      transformResponse: toSession,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(credentialsReceived(data));
+        } catch {
+          // The page shows the error.
+        }
+      },
+    }),
+    /** Validates the stored token on start-up (spec: GET /api/user; 401 signs out). */
+    getCurrentUser: build.query<User, void>({
+      query: () => '/user',
+      transformResponse: (response: unknown) => {
+        const user = parseUser(response);
+        if (!user) throw new Error('The server answered without a user.');
+        return user;
+      },
+      providesTags: ['User'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(userRefreshed(data));
+        } catch {
+          // 401 is handled by the base query; other failures keep the stored session (offline, 503).
+        }
+      },
+    }),
+  }),
+});
+
+export const { useLoginMutation, useRegisterMutation, useGetCurrentUserQuery } = authApi;

@@ -1,0 +1,32 @@
+/**
+ * The landing page's three example heroes (spec §1). Their portraits were made by the local AI
+ * provider with web/scripts/make-example-heroes.mjs, which reads the same JSON, and ship as static
+ * files in web/public/examples/.
+ */
+import { zodiacFor } from '@starborn/zodiac';
+import examples from './exampleHeroes.json';
+
+export interface ExampleHero {
+  slug: string;
+  name: string;
+  birthdate: string;
+  tagline: string;
+  image: string;
+  westernSign: string;
+  westernElement: string;
+  chineseSign: string;
+}
+
+export const EXAMPLE_HEROES: readonly ExampleHero[] = examples.map((example) => {
+  const zodiac = zodiacFor(example.birthdate);
+  return {
+    slug: example.slug,
+    name: example.name,
+    birthdate: example.birthdate,
+    tagline: example.tagline,
+    image: `/examples/${example.slug}.png`,
+    westernSign: zodiac.western.sign,
+    westernElement: zodiac.western.element,
+    chineseSign: zodiac.chinese.sign,
+  };
+});

@@ -1,0 +1,75 @@
+/**
+ * Hero endpoints (spec §7) on the app's API slice. The hero page reads getHero; the wizard creates
+ * and generates; the list and the wizard's up-front limit check read getUserHeroes.
+ */
+import { api } from '../../app/api';
+import { normalizeHero, normalizeHeroList, stripPreviewPrefix, type Hero } from './types';
+
+export interface CreateHeroRequest {
+  heroName: string;
+  /** 'YYYY-MM-DD' */
+  birthdate: string;
+  /** 32 lowercase hex characters, made by the client (newHeroId). */
+  heroId: string;
+  userId: string;
+}
+
+const withHeroTags = api.enhanceEndpoints({ addTagTypes: ['Hero', 'UserHeroes'] });
+
+export const heroesApi = withHeroTags.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/heroes/{id} without the 'preview-' prefix. The first load is a plain GET; refetches
+     * (polling, realtime notices, Try Again) add ?t={timestamp} so no cache answers for the server.
+     */
+    getHero: build.query<Hero, string>({
+      async queryFn(id, queryApi, _extra, baseQuery) {
+        const heroId = stripPreviewPrefix(id);
+        const url = `/heroes/${encodeURIComponent(heroId)}`;
+        const result = await baseQuery(queryApi.forced ? { url, params: { t: Date.now() } } : url);
+        if (result.error) return { error: result.error };
+        const hero = normalizeHero(result.data);
+        if (!hero) {
+          return { error: { kind: 'unknown', message: 'Failed to load hero data. Please try again.' } };
+        }
+        return { data: hero };
+      },
+      providesTags: (_result, _error, id) => [{ type: 'Hero', id: stripPreviewPrefix(id) }],
+    }),
+
+    /** GET /api/user/heroes → { heroes }, newest first. */
+    getUserHeroes: build.query<Hero[], void>({
+      query: () => '/user/heroes',
+      transformResponse: normalizeHeroList,
+      providesTags: ['UserHeroes'],
+    }),
+
+    /** POST /api/heroes. Resolves with null when the server answered without a hero. */
+    createHero: build.mutation<Hero | null, CreateHeroRequest>({
+      query: (body) => ({ url: '/heroes', method: 'POST', body }),
+      transformResponse: (response: unknown) => normalizeHero(response),
+      invalidatesTags: ['UserHeroes'],
+    }),
+
+    /**
+     * POST /api/heroes/generate/{heroId}: answers when generation ends (200) or with the hero still
+     * generating after the server's wait (202). Whatever it brings goes into the hero page's cache.
+     */
+    generateHero: build.mutation<Hero | null, string>({
+      query: (heroId) => ({ url: `/heroes/generate/${encodeURIComponent(heroId)}`, method: 'POST' }),
+      transformResponse: (response: unknown) => normalizeHero(response),
+      async onQueryStarted(heroId, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data) dispatch(heroesApi.util.upsertQueryData('getHero', heroId, data));
+        } catch {
+          // The caller decides what a failed generation means; the hero page refetches anyway.
+        }
+        dispatch(heroesApi.util.invalidateTags(['UserHeroes']));
+      },
+    }),
+  }),
+});
+
+export const { useGetHeroQuery, useGetUserHeroesQuery, useCreateHeroMutation, useGenerateHeroMutation } =
+  heroesApi;

@@ -1,0 +1,26 @@
+/** The success notification after checkout returns with ?payment=success (spec §2, §9). */
+import { NOTIFICATION_DURATIONS, type NotifyInput } from '../notifications/notificationsSlice';
+
+export function paymentSuccessNotice(params: URLSearchParams): NotifyInput | null {
+  if (params.get('payment') !== 'success') return null;
+  const chapters = params.get('type') === 'chapters';
+  return {
+    type: 'success',
+    title: 'Payment Successful!',
+    message: chapters
+      ? 'Your new chapters are unlocked. The next part of your story awaits.'
+      : 'Your hero is now premium: full-quality images and the full backstory are yours.',
+    duration: chapters
+      ? NOTIFICATION_DURATIONS.paymentSuccessChapters
+      : NOTIFICATION_DURATIONS.paymentSuccess,
+  };
+}
+
+/** The search string with the payment query removed (the page replaces its URL with it). */
+export function withoutPaymentQuery(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('payment');
+  next.delete('type');
+  next.delete('amount');
+  return next;
+}

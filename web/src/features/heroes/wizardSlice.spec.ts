@@ -1,0 +1,115 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  daySelected,
+  generationFailed,
+  generationStarted,
+  generationSucceeded,
+  initialWizardState,
+  limitReached,
+  monthSelected,
+  nameChanged,
+  nextStep,
+  previousStep,
+  progressPercent,
+  WIZARD_MESSAGES,
+  WIZARD_STEPS,
+  wizardReducer,
+  wizardReset,
+  yearSelected,
+  zodiacPreview,
+  type WizardState,
+} from './wizardSlice';
+
+const today = { year: 2026, month: 11, day: 21 };
+const run = (state: WizardState, ...actions: Parameters<typeof wizardReducer>[1][]) =>
+  actions.reduce(wizardReducer, state);
+
+describe('creation wizard', () => {
+  it('has three labelled steps and a step / 3 progress bar', () => {
+    expect(WIZARD_STEPS).toEqual(['Birth Date', 'Hero Name', 'Preview']);
+    expect([1, 2, 3].map((s) => progressPercent(s as 1 | 2 | 3))).toEqual([33, 67, 100]);
+  });
+
+  it('step 1 needs the whole birth date; the error clears as soon as a value is entered', () => {
+    let s = run(initialWizardState, nextStep({ today }));
+    expect(s.step).toBe(1);
+    expect(s.error).toBe('Please select your birth date');
+    s = run(s, monthSelected(4));
+    expect(s.error).toBeNull();
+    s = run(s, yearSelected(1990), nextStep({ today }));
+    expect(s.error).toBe(WIZARD_MESSAGES.birthdateRequired);
+    s = run(s, daySelected(2), nextStep({ today }));
+    expect(s).toMatchObject({ step: 2, error: null, date: { month: 4, day: 2, year: 1990 } });
+  });
+
+  it('refuses a birth date in the future with the server’s words', () => {
+    const s = run(
+      initialWizardState,
+      monthSelected(12),
+      yearSelected(2026),
+      daySelected(25),
+      nextStep({ today }),
+    );
+    expect(s.step).toBe(1);
+    expect(s.error).toBe('The birth date cannot be in the future.');
+  });
+
+  it('clamps the day when the month changes', () => {
+    const s = run(
+      initialWizardState,
+      monthSelected(3),
+      yearSelected(2023),
+      daySelected(31),
+      monthSelected(2),
+    );
+    expect(s.date.day).toBe(28);
+  });
+
+  it('step 2 needs a non-blank name; typing clears the error; Back keeps the values', () => {
+    let s = run(
+      initialWizardState,
+      monthSelected(4),
+      yearSelected(1990),
+      daySelected(2),
+      nextStep({ today }),
+    );
+    s = run(s, nameChanged('   '), nextStep({ today }));
+    expect(s).toMatchObject({ step: 2, error: 'Please enter a name for your hero' });
+    s = run(s, nameChanged('Lyra'));
+    expect(s.error).toBeNull();
+    s = run(s, nextStep({ today }));
+    expect(s.step).toBe(3);
+    s = run(s, previousStep());
+    expect(s).toMatchObject({ step: 2, heroName: 'Lyra', date: { month: 4, day: 2, year: 1990 } });
+    s = run(s, previousStep(), previousStep());
+    expect(s.step).toBe(1);
+  });
+
+  it('caps the name at 60 characters', () => {
+    const s = run(initialWizardState, nameChanged('x'.repeat(80)));
+    expect(s.heroName).toHaveLength(60);
+  });
+
+  it('tracks the generate status: generating, then complete, error or limit_reached', () => {
+    const base = { ...initialWizardState, step: 3 as const };
+    const generating = run(base, generationStarted('f'.repeat(32)));
+    expect(generating).toMatchObject({ status: 'generating', heroId: 'f'.repeat(32) });
+    // Back is ignored while generating.
+    expect(run(generating, previousStep()).step).toBe(3);
+    expect(run(generating, generationSucceeded()).status).toBe('complete');
+    expect(run(generating, generationFailed(WIZARD_MESSAGES.noHero))).toMatchObject({
+      status: 'error',
+      error: 'Failed to generate hero content',
+    });
+    expect(run(generating, limitReached()).status).toBe('limit_reached');
+    expect(run(generating, wizardReset())).toEqual(initialWizardState);
+  });
+
+  it('previews the zodiac for a complete date only', () => {
+    expect(zodiacPreview({ month: 4, day: 2, year: 1990 })).toMatchObject({
+      western: { sign: 'Aries', element: 'Fire' },
+      chinese: { sign: 'Horse' },
+    });
+    expect(zodiacPreview({ month: 4, day: null, year: 1990 })).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect, useMemo, useState } from 'react';
+import { makeStars, starCount } from './stars';
+
+function viewportStarCount(): number {
+  return starCount(window.innerWidth, window.innerHeight);
+}
+
+/** Fixed, decorative star field behind every page; recounted when the window is resized. */
+export function StarBackground() {
+  const [count, setCount] = useState(viewportStarCount);
+
+  useEffect(() => {
+    let frame = 0;
+    const onResize = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setCount(viewportStarCount()));
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+
+  const stars = useMemo(() => makeStars(count), [count]);
+
+  return (
+    <div className="starfield" aria-hidden="true" data-star-count={count}>
+      <div className="starfield__nebula" />
+      {stars.map((star, i) => (
+        <span
+          key={i}
+          className="star"
+          style={{
+            left: `${star.x}%`,
+            top: `${star.y}%`,
+            width: star.size,
+            height: star.size,
+            opacity: star.opacity,
+            animationDelay: `${star.delay}s`,
+            animationDuration: `${star.duration}s`,
+          }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §9: the header becomes solid after scrolling more than 10 px. */
+export const HEADER_SCROLL_THRESHOLD = 10;
+
+export function useScrolledPast(threshold = HEADER_SCROLL_THRESHOLD): boolean {
+  const [scrolled, setScrolled] = useState(() => window.scrollY > threshold);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return scrolled;
+}

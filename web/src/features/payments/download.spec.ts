@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { downloadErrorMessage, downloadFileName } from './download';
+
+describe('hero assets download', () => {
+  it('saves as hero_{id}_assets.zip', () => {
+    expect(downloadFileName('0123abcd')).toBe('hero_0123abcd_assets.zip');
+  });
+
+  it('uses the spec §8 messages', () => {
+    const http = (status: number) => ({ kind: 'http', status, message: 'x' });
+    expect(downloadErrorMessage(http(403))).toBe(
+      'You do not have permission to download this hero or payment is required.',
+    );
+    expect(downloadErrorMessage(http(404))).toBe('Hero not found.');
+    expect(downloadErrorMessage(http(500))).toBe('Failed to download the file. Please try again later.');
+    expect(downloadErrorMessage({ kind: 'network', message: 'x' })).toBe(
+      'Failed to download the file. Please try again later.',
+    );
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Payment endpoints (spec §7) on the app's API slice: the provider's configuration, the AI-quota
+ * check that runs before checkout, the payment intent, the local provider's card confirmation, the
+ * premium switch after payment, and the hero assets download.
+ */
+import { api } from '../../app/api';
+import type { ApiError } from '../../app/apiErrors';
+import { normalizeHero, type Hero } from '../heroes/types';
+import { heroesApi } from '../heroes/heroesApi';
+import type { CardPayload, PaymentType } from './checkout';
+import { downloadErrorMessage, downloadFileName, saveBlob } from './download';
+
+export interface PaymentsConfig {
+  provider: 'local' | 'stripe';
+  publishableKey: string | null;
+  currency: string;
+}
+
+export interface CreatePaymentIntentRequest {
+  amount: number;
+  currency: 'usd';
+  heroId: string;
+  walletAddress: string;
+  /** true buys chapters (the server reads it like paymentType 'chapters'). */
+  unlockChapters: boolean;
+  paymentType: PaymentType;
+  is_test: boolean;
+  /** Where the receipt goes (the checkout's Email Address). */
+  email: string;
+}
+
+export interface PaymentIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+  /** The server's price, in cents. */
+  amount: number;
+  currency: string;
+  provider: string;
+  paymentType: PaymentType;
+}
+
+export interface ConfirmLocalPaymentRequest {
+  clientSecret: string;
+  card: CardPayload;
+}
+
+function normalizeConfig(value: unknown): PaymentsConfig {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return {
+    provider: v.provider === 'stripe' ? 'stripe' : 'local',
+    publishableKey: typeof v.publishableKey === 'string' ? v.publishableKey : null,
+    currency: typeof v.currency === 'string' ? v.currency : 'usd',
+  };
+}
+
+function normalizeIntent(value: unknown): PaymentIntent {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return {
+    clientSecret: typeof v.clientSecret === 'string' ? v.clientSecret : '',
+    paymentIntentId: typeof v.paymentIntentId === 'string' ? v.paymentIntentId : '',
+    amount: typeof v.amount === 'number' ? v.amount : 0,
+    currency: typeof v.currency === 'string' ? v.currency : 'usd',
+    provider: typeof v.provider === 'string' ? v.provider : 'local',
+    paymentType: v.paymentType === 'chapters' ? 'chapters' : 'premium_upgrade',
+  };
+}
+
+export const paymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPaymentsConfig: build.query<PaymentsConfig, void>({
+      query: () => '/payments/config',
+      transformResponse: normalizeConfig,
+    }),
+
+    /**
+     * GET /api/status/openai-quota. A 429 is an answer here, not a failure: the page reads
+     * { isQuotaExceeded, message } either way (the 429 also arrives as an ApiError with the message).
+     */
+    checkAiQuota: build.query<{ isQuotaExceeded: boolean; message?: string }, void>({
+      query: () => '/status/openai-quota',
+      keepUnusedDataFor: 0,
+    }),
+
+    createPaymentIntent: build.mutation<PaymentIntent, CreatePaymentIntentRequest>({
+      query: (body) => ({ url: '/create-payment-intent', method: 'POST', body }),
+      transformResponse: normalizeIntent,
+    }),
+
+    confirmLocalPayment: build.mutation<{ status: string }, ConfirmLocalPaymentRequest>({
+      query: (body) => ({ url: '/payments/local/confirm', method: 'POST', body }),
+    }),
+
+    /** POST /api/heroes/setpremium/{heroId}; the hero it answers replaces the cached one. */
+    setHeroPremium: build.mutation<Hero | null, string>({
+      query: (heroId) => ({ url: `/heroes/setpremium/${encodeURIComponent(heroId)}`, method: 'POST' }),
+      transformResponse: (response: unknown) => normalizeHero(response),
+      async onQueryStarted(heroId, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data) dispatch(heroesApi.util.upsertQueryData('getHero', heroId, data));
+        } catch {
+          // The page shows the spec §8 message.
+        }
+        dispatch(heroesApi.util.invalidateTags(['UserHeroes', { type: 'Hero', id: heroId }]));
+      },
+    }),
+
+    /**
+     * GET /api/heroes/{id}/download: the zip is saved as hero_{id}_assets.zip right here, so the
+     * blob never enters the store. Resolves with the file name; fails with the spec §8 message.
+     */
+    downloadHeroAssets: build.mutation<string, string>({
+      async queryFn(heroId, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: `/heroes/${encodeURIComponent(heroId)}/download`,
+          responseHandler: (response) => (response.ok ? response.blob() : response.text()),
+        });
+        if (result.error) {
+          const error = result.error as ApiError;
+          return { error: { ...error, message: downloadErrorMessage(error) } };
+        }
+        const name = downloadFileName(heroId);
+        saveBlob(result.data as Blob, name);
+        return { data: name };
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetPaymentsConfigQuery,
+  useCheckAiQuotaQuery,
+  useCreatePaymentIntentMutation,
+  useConfirmLocalPaymentMutation,
+  useSetHeroPremiumMutation,
+  useDownloadHeroAssetsMutation,
+} = paymentsApi;

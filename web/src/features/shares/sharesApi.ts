@@ -1,0 +1,60 @@
+/** Sharing endpoints (spec §7): create a link, read a shared hero, list and switch off the user's links. */
+import { api } from '../../app/api';
+import {
+  normalizeSharedHero,
+  normalizeSharedLink,
+  normalizeSharedLinks,
+  SHARED_HERO_FAILED,
+  type SharedHero,
+  type SharedLink,
+} from './shares';
+
+const withShareTags = api.enhanceEndpoints({ addTagTypes: ['SharedLinks'] });
+
+export const sharesApi = withShareTags.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/heroes/{id}/share → 201 the link. */
+    createShareLink: build.mutation<SharedLink, string>({
+      async queryFn(heroId, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: `/heroes/${encodeURIComponent(heroId)}/share`,
+          method: 'POST',
+        });
+        if (result.error) return { error: result.error };
+        const link = normalizeSharedLink(result.data);
+        if (!link) return { error: { kind: 'unknown', message: 'Failed to create the share link.' } };
+        return { data: link };
+      },
+      invalidatesTags: ['SharedLinks'],
+    }),
+
+    /** GET /api/share/{shareId} (public). */
+    getSharedHero: build.query<SharedHero, string>({
+      async queryFn(shareId, _api, _extra, baseQuery) {
+        const result = await baseQuery(`/share/${encodeURIComponent(shareId)}`);
+        if (result.error) return { error: result.error };
+        const hero = normalizeSharedHero(result.data);
+        if (!hero) return { error: { kind: 'unknown', message: SHARED_HERO_FAILED } };
+        return { data: hero };
+      },
+    }),
+
+    getUserShares: build.query<SharedLink[], void>({
+      query: () => '/user/shares',
+      transformResponse: normalizeSharedLinks,
+      providesTags: ['SharedLinks'],
+    }),
+
+    deactivateShareLink: build.mutation<void, string>({
+      query: (id) => ({ url: `/shares/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['SharedLinks'],
+    }),
+  }),
+});
+
+export const {
+  useCreateShareLinkMutation,
+  useGetSharedHeroQuery,
+  useGetUserSharesQuery,
+  useDeactivateShareLinkMutation,
+} = sharesApi;

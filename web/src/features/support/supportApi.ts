@@ -1,0 +1,45 @@
+import { api } from '../../app/api';
+import { asApiError } from '../../app/apiErrors';
+import { SUPPORT_MESSAGES, type SupportCategory, type SupportForm } from './validation';
+
+/** POST /api/support answers 201 with the stored request. */
+export interface SupportRequest {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  category: SupportCategory;
+  userId: string | null;
+  createdAt: string;
+}
+
+export const supportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Visitors and signed-in users alike; the base query adds the bearer token when there is one. */
+    submitSupportRequest: build.mutation<SupportRequest, SupportForm>({
+      query: (body) => ({ url: '/support', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useSubmitSupportRequestMutation } = supportApi;
+
+export interface SupportFailure {
+  /** The sentence of spec §8, or the server's validation sentence for a refused form. */
+  message: string;
+  /** A second line with more detail, e.g. how long to wait after too many messages. */
+  detail?: string;
+}
+
+/**
+ * A 400 is a form the server refused: its sentence (the same wording as the form's own checks) says
+ * what to fix. Anything else gets the spec §8 sentence, plus the server's words for a 429.
+ */
+export function supportFailure(error: unknown): SupportFailure {
+  const e = asApiError(error);
+  if (e?.kind === 'http' && e.status === 400 && e.serverMessage) return { message: e.serverMessage };
+  if (e?.kind === 'http' && e.status === 429 && e.serverMessage)
+    return { message: SUPPORT_MESSAGES.failed, detail: e.serverMessage };
+  return { message: SUPPORT_MESSAGES.failed };
+}

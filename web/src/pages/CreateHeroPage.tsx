@@ -1,0 +1,397 @@
+import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { localCalendarDate } from '@starborn/zodiac';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { usePageMeta } from '../components/usePageMeta';
+import { selectUser } from '../features/auth/authSlice';
+import { classifyCreateFailure } from '../features/heroes/createErrors';
+import {
+  dayOptions,
+  formatBirthdate,
+  isDayEnabled,
+  MONTH_NAMES,
+  toBirthdate,
+  yearOptions,
+} from '../features/heroes/datePicker';
+import { requestGeneration } from '../features/heroes/generation';
+import { useCreateHeroMutation, useGetUserHeroesQuery } from '../features/heroes/heroesApi';
+import { newHeroId } from '../features/heroes/heroId';
+import { hasUnpaidHero } from '../features/heroes/types';
+import { useHeroRealtime } from '../features/heroes/useHeroRealtime';
+import {
+  daySelected,
+  generationFailed,
+  generationStarted,
+  generationSucceeded,
+  HERO_NAME_MAX_LENGTH,
+  initialWizardState,
+  limitReached,
+  monthSelected,
+  nameChanged,
+  nextStep,
+  NON_PREMIUM_LIMIT_ALERT,
+  previousStep,
+  progressPercent,
+  WIZARD_MESSAGES,
+  WIZARD_STEPS,
+  wizardReducer,
+  yearSelected,
+  zodiacPreview,
+  type WizardState,
+} from '../features/heroes/wizardSlice';
+import '../styles/heroes.css';
+
+const toNumber = (value: string): number | null => (value === '' ? null : Number(value));
+
+/** Spec §2 Hero creation wizard: birth date, hero name, preview, then generation. */
+export function CreateHeroPage() {
+  usePageMeta({
+    title: 'Create Your Hero',
+    description: 'Turn your birth date and a name into a zodiac-born fantasy hero.',
+  });
+  const appDispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const [createHero] = useCreateHeroMutation();
+  useHeroRealtime();
+
+  // Spec §5: the one-non-premium-hero rule is checked as soon as the wizard opens, on a fresh
+  // answer (not a cached one). If the check itself fails the wizard opens: the server enforces it too.
+  const [openedAt] = useState(() => Date.now());
+  const [checked, setChecked] = useState(false);
+  const alerted = useRef(false);
+  const heroes = useGetUserHeroesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const fresh = !heroes.isFetching && heroes.isSuccess && (heroes.fulfilledTimeStamp ?? 0) >= openedAt;
+  const failed = !heroes.isFetching && heroes.isError;
+  const blocked = fresh && !checked && hasUnpaidHero(heroes.currentData ?? []);
+  useEffect(() => {
+    if (checked || !(fresh || failed)) return;
+    if (blocked) {
+      if (alerted.current) return;
+      alerted.current = true;
+      window.alert(NON_PREMIUM_LIMIT_ALERT);
+      void navigate('/heroes', { replace: true });
+      return;
+    }
+    setChecked(true);
+  }, [checked, fresh, failed, blocked, navigate]);
+
+  const today = localCalendarDate(new Date());
+
+  async function generate() {
+    const birthdate = toBirthdate(state.date);
+    if (!user || !birthdate || state.status === 'generating') return;
+    const heroId = newHeroId();
+    dispatch(generationStarted(heroId));
+    let createdId: string;
+    try {
+      const hero = await createHero({
+        heroName: state.heroName.trim(),
+        birthdate,
+        heroId,
+        userId: user.id,
+      }).unwrap();
+      if (!hero) {
+        dispatch(generationFailed(WIZARD_MESSAGES.noHero));
+        return;
+      }
+      createdId = hero.heroId || heroId;
+    } catch (error) {
+      const failure = classifyCreateFailure(error);
+      if (failure.kind === 'limit') {
+        dispatch(limitReached());
+        alerted.current = true;
+        window.alert(NON_PREMIUM_LIMIT_ALERT);
+        void navigate('/heroes', { replace: true });
+      } else if (failure.kind === 'error') {
+        dispatch(generationFailed(failure.message));
+      }
+      // 401: the API layer has ended the session and is taking the user to /login.
+      return;
+    }
+    // The generate call runs on (it answers when the images and backstory are ready); the hero
+    // page shows the waiting screen and moves on the moment the server says the hero is done.
+    void requestGeneration(appDispatch, createdId);
+    dispatch(generationSucceeded());
+    void navigate(`/hero/${createdId}`);
+  }
+
+  const checking = !checked;
+
+  return (
+    <section className="page container wizard-page" aria-labelledby="wizard-title">
+      <header className="page-header wizard-page__header">
+        <p className="eyebrow">Forge your hero</p>
+        <h1 id="wizard-title">Create Your Cosmic Hero</h1>
+        <p className="lead">
+          Three small steps: your birth date, a name, and a last look before the stars get to work.
+        </p>
+      </header>
+
+      <div className="wizard-card">
+        <WizardProgress step={state.step} />
+        {checking ? (
+          <p className="wizard-card__checking" role="status">
+            Consulting the stars...
+          </p>
+        ) : (
+          <WizardStepContent state={state} dispatch={dispatch} today={today} onGenerate={generate} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function WizardProgress({ step }: { step: WizardState['step'] }) {
+  return (
+    <div className="wizard-progress">
+      <div
+        className="wizard-progress__track"
+        role="progressbar"
+        aria-label="Wizard progress"
+        aria-valuemin={0}
+        aria-valuemax={WIZARD_STEPS.length}
+        aria-valuenow={step}
+        aria-valuetext={`Step ${step} of ${WIZARD_STEPS.length}: ${WIZARD_STEPS[step - 1]}`}
+      >
+        <div className="wizard-progress__fill" style={{ width: `${progressPercent(step)}%` }} />
+      </div>
+      <ol className="wizard-progress__steps">
+        {WIZARD_STEPS.map((label, index) => {
+          const n = index + 1;
+          const stateClass = n === step ? ' is-current' : n < step ? ' is-done' : '';
+          return (
+            <li
+              key={label}
+              className={`wizard-progress__step${stateClass}`}
+              aria-current={n === step ? 'step' : undefined}
+            >
+              <span className="wizard-progress__dot" aria-hidden="true">
+                {n}
+              </span>
+              {label}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+interface StepProps {
+  state: WizardState;
+  dispatch: (action: Parameters<typeof wizardReducer>[1]) => void;
+  today: ReturnType<typeof localCalendarDate>;
+  onGenerate: () => void | Promise<void>;
+}
+
+function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
+  const zodiac = state.step > 1 ? zodiacPreview(state.date) : null;
+  const errorId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.step < 3) dispatch(nextStep({ today }));
+    else void onGenerate();
+  }
+
+  const error = state.error && (
+    <p id={errorId} className="form-error" role="alert">
+      {state.error}
+    </p>
+  );
+  const back = (
+    <button
+      type="button"
+      className="button button--ghost"
+      onClick={() => dispatch(previousStep())}
+      disabled={state.status === 'generating'}
+    >
+      Back
+    </button>
+  );
+
+  return (
+    <form className="wizard-form" onSubmit={submit} noValidate>
+      {state.step === 1 && (
+        <>
+          <h2 className="wizard-form__title">When were you born?</h2>
+          <p className="muted">Your birth date reveals your Western sign and your Chinese zodiac animal.</p>
+          {error}
+          <BirthDateFields
+            state={state}
+            dispatch={dispatch}
+            today={today}
+            errorId={state.error ? errorId : undefined}
+          />
+          <div className="wizard-form__actions wizard-form__actions--end">
+            <button type="submit" className="button button--primary">
+              Next
+            </button>
+          </div>
+        </>
+      )}
+
+      {state.step === 2 && (
+        <>
+          <h2 className="wizard-form__title">Name Your Cosmic Hero</h2>
+          {zodiac && (
+            <div className="zodiac-influence" aria-label="Zodiac influence">
+              <p className="zodiac-influence__label">Your zodiac influence</p>
+              <div className="zodiac-influence__signs">
+                <div className="zodiac-influence__sign">
+                  <span className="zodiac-influence__kind">Western sign</span>
+                  <strong>{zodiac.western.sign}</strong>
+                  <span className="muted">
+                    {zodiac.western.element} · {zodiac.western.dateRange}
+                  </span>
+                </div>
+                <div className="zodiac-influence__sign">
+                  <span className="zodiac-influence__kind">Chinese sign</span>
+                  <strong>{zodiac.chinese.sign}</strong>
+                  <span className="muted">{zodiac.chinese.element}</span>
+                </div>
+              </div>
+              <p className="zodiac-influence__traits muted">
+                {[...zodiac.western.traits.slice(0, 2), ...zodiac.chinese.traits.slice(0, 2)].join(' · ')}
+              </p>
+            </div>
+          )}
+          {error}
+          <div className="field">
+            <label htmlFor="hero-name" className="field__label">
+              Hero Name
+            </label>
+            <input
+              id="hero-name"
+              className="field__input"
+              name="heroName"
+              autoComplete="off"
+              placeholder="e.g. Lyra Starweaver"
+              maxLength={HERO_NAME_MAX_LENGTH}
+              value={state.heroName}
+              aria-invalid={state.error ? true : undefined}
+              aria-describedby={state.error ? errorId : undefined}
+              onChange={(e) => dispatch(nameChanged(e.target.value))}
+            />
+          </div>
+          <div className="wizard-form__actions">
+            {back}
+            <button type="submit" className="button button--primary">
+              Next
+            </button>
+          </div>
+        </>
+      )}
+
+      {state.step === 3 && (
+        <>
+          <h2 className="wizard-form__title">Preview Your Hero</h2>
+          <p className="muted">The stars are ready. Check the details, then bring your hero to life.</p>
+          {error}
+          <dl className="hero-preview">
+            <div>
+              <dt>Name</dt>
+              <dd>{state.heroName.trim()}</dd>
+            </div>
+            <div>
+              <dt>Birth Date</dt>
+              <dd>{formatBirthdate(toBirthdate(state.date) ?? '')}</dd>
+            </div>
+            <div>
+              <dt>Western Sign</dt>
+              <dd>{zodiac?.western.sign ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Chinese Sign</dt>
+              <dd>{zodiac?.chinese.sign ?? '—'}</dd>
+            </div>
+          </dl>
+          <div className="wizard-form__actions">
+            {back}
+            <button
+              type="submit"
+              className="button button--primary button--large"
+              disabled={state.status === 'generating'}
+            >
+              {state.status === 'generating' ? 'Summoning Your Hero...' : 'Generate My Hero'}
+            </button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}
+
+function BirthDateFields({
+  state,
+  dispatch,
+  today,
+  errorId,
+}: Pick<StepProps, 'state' | 'dispatch' | 'today'> & { errorId?: string }) {
+  const { month, day, year } = state.date;
+  const days = dayOptions(month, year);
+  const select =
+    (action: (value: number | null) => Parameters<typeof wizardReducer>[1]) =>
+    (e: ChangeEvent<HTMLSelectElement>) =>
+      dispatch(action(toNumber(e.target.value)));
+  const common = {
+    className: 'field__input field__select',
+    'aria-invalid': errorId ? true : undefined,
+    'aria-describedby': errorId,
+  } as const;
+
+  return (
+    <fieldset className="date-fields">
+      <legend className="hero-sr-only">Birth date</legend>
+      <div className="field">
+        <label htmlFor="birth-month" className="field__label">
+          Month
+        </label>
+        <select id="birth-month" {...common} value={month ?? ''} onChange={select(monthSelected)}>
+          <option value="">Month</option>
+          {MONTH_NAMES.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="birth-day" className="field__label">
+          Day
+        </label>
+        <select
+          id="birth-day"
+          {...common}
+          value={day ?? ''}
+          disabled={!isDayEnabled(state.date)}
+          onChange={select(daySelected)}
+        >
+          <option value="">Day</option>
+          {days.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="birth-year" className="field__label">
+          Year
+        </label>
+        <select id="birth-year" {...common} value={year ?? ''} onChange={select(yearSelected)}>
+          <option value="">Year</option>
+          {yearOptions(today.year).map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+export default CreateHeroPage;

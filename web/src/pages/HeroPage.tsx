@@ -1,0 +1,384 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../app/hooks';
+import { LockIcon } from '../components/HeroIcons';
+import { Markdown } from '../components/Markdown';
+import { SmartImage } from '../components/SmartImage';
+import { usePageMeta } from '../components/usePageMeta';
+import { isGenerationRequested, requestGeneration } from '../features/heroes/generation';
+import { useGetHeroQuery } from '../features/heroes/heroesApi';
+import { paymentSuccessNotice, withoutPaymentQuery } from '../features/heroes/paymentNotice';
+import { STATUS_LINES, useRotatingLine } from '../features/heroes/rotatingLines';
+import {
+  checkoutPath,
+  isInProgress,
+  isPaid,
+  isPreviewId,
+  stripPreviewPrefix,
+  type Hero,
+} from '../features/heroes/types';
+import { useHeroRealtime } from '../features/heroes/useHeroRealtime';
+import { asApiError } from '../app/apiErrors';
+import { downloadErrorMessage } from '../features/payments/download';
+import { useDownloadHeroAssetsMutation } from '../features/payments/paymentsApi';
+import { CopyLink } from '../features/shares/CopyLink';
+import { absoluteShareUrl } from '../features/shares/shares';
+import { useCreateShareLinkMutation } from '../features/shares/sharesApi';
+import { notify } from '../features/notifications/notificationsSlice';
+import '../styles/heroes.css';
+import { SignBadges } from '../features/heroes/SignBadges';
+
+/** Polling while a hero is generating: fast without a realtime connection, a slow safety net with one. */
+const POLL_WITHOUT_SOCKET_MS = 4000;
+const POLL_WITH_SOCKET_MS = 15000;
+
+/** Spec §2 Hero page: waiting screen, error screen, or the hero itself. */
+export function HeroPage() {
+  const { id: routeId = '' } = useParams();
+  const preview = isPreviewId(routeId);
+  const heroId = stripPreviewPrefix(routeId);
+  const dispatch = useAppDispatch();
+  const [retrying, setRetrying] = useState(false);
+
+  const query = useGetHeroQuery(heroId, { skip: heroId === '', refetchOnMountOrArgChange: true });
+  const hero = query.currentData;
+  const waiting = retrying || (hero !== undefined && isInProgress(hero));
+
+  const { connected } = useHeroRealtime((notice) => {
+    if (notice.heroId === heroId) void query.refetch();
+  });
+  // Polling runs while waiting; the realtime notice usually arrives first.
+  const pollingInterval = waiting ? (connected ? POLL_WITH_SOCKET_MS : POLL_WITHOUT_SOCKET_MS) : 0;
+  useGetHeroQuery(heroId, { skip: heroId === '' || !waiting, pollingInterval });
+
+  // A hero created but never sent to generation (the tab closed in between) starts now.
+  useEffect(() => {
+    if (hero?.status === 'pending' && !isGenerationRequested(hero.heroId)) {
+      void requestGeneration(dispatch, hero.heroId);
+    }
+  }, [dispatch, hero?.status, hero?.heroId]);
+
+  usePaymentSuccessNotice();
+
+  usePageMeta({
+    title: hero?.name ? `${hero.name}` : 'Your Hero',
+    description: hero?.name
+      ? `${hero.name}, a ${hero.westernZodiac.sign} hero of the ${hero.chineseZodiac.sign}, born of the stars.`
+      : 'Your hero’s portraits, zodiac traits and backstory.',
+  });
+
+  async function tryGenerationAgain() {
+    setRetrying(true);
+    try {
+      await requestGeneration(dispatch, heroId);
+    } finally {
+      setRetrying(false);
+      void query.refetch();
+    }
+  }
+
+  if (heroId === '' || (query.isError && !hero)) {
+    return <HeroErrorScreen onTryAgain={() => window.location.reload()} />;
+  }
+  if (!hero || waiting) return <HeroLoadingScreen />;
+  if (hero.status === 'error') return <HeroErrorScreen onTryAgain={() => void tryGenerationAgain()} />;
+  return <HeroView key={hero.heroId} hero={hero} preview={preview} />;
+}
+
+/** After checkout: ?payment=success shows the success notification once, then leaves the URL. */
+function usePaymentSuccessNotice() {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const shown = useRef(false);
+  useEffect(() => {
+    const notice = paymentSuccessNotice(params);
+    if (!notice) return;
+    if (!shown.current) {
+      shown.current = true;
+      dispatch(notify(notice));
+    }
+    setParams(withoutPaymentQuery(params), { replace: true });
+  }, [dispatch, params, setParams]);
+}
+
+export function HeroLoadingScreen() {
+  const index = useRotatingLine();
+  return (
+    <section className="hero-waiting" aria-labelledby="hero-waiting-title" aria-busy="true">
+      <div className="hero-waiting__orbit" aria-hidden="true">
+        <span className="hero-waiting__planet hero-waiting__planet--1" />
+        <span className="hero-waiting__planet hero-waiting__planet--2" />
+        <span className="hero-waiting__planet hero-waiting__planet--3" />
+      </div>
+      <h1 id="hero-waiting-title">Aligning the Planets</h1>
+      <p className="hero-waiting__line" role="status" key={index}>
+        {STATUS_LINES[index]}
+      </p>
+      <p className="muted">
+        Your hero is being forged among the stars. This usually takes around 30 seconds.
+      </p>
+    </section>
+  );
+}
+
+function HeroErrorScreen({ onTryAgain }: { onTryAgain: () => void }) {
+  return (
+    <section className="status-page" aria-labelledby="hero-error-title">
+      <p className="eyebrow">The stars went dark</p>
+      <h1 id="hero-error-title">Error Loading Hero</h1>
+      <p className="lead" role="alert">
+        Failed to load hero data. Please try again.
+      </p>
+      <div className="actions">
+        <button type="button" className="button button--primary" onClick={onTryAgain}>
+          Try Again
+        </button>
+        <Link to="/heroes" className="button button--ghost">
+          Your Heroes
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
+  const paid = isPaid(hero);
+  const locked = preview || !paid;
+  const watermark = preview ? 'PREVIEW' : !paid ? 'UNLOCK FULL QUALITY' : null;
+  const western = hero.westernZodiac;
+  const chinese = hero.chineseZodiac;
+
+  return (
+    <article className="hero-page container" aria-labelledby="hero-name">
+      <header className="hero-page__header">
+        <p className="eyebrow">{preview ? 'Hero preview' : paid ? 'Premium hero' : 'Your cosmic hero'}</p>
+        <h1 id="hero-name" className="hero-page__name">
+          {hero.name}
+        </h1>
+        <SignBadges western={western} chinese={chinese} />
+      </header>
+
+      <div className="hero-page__grid">
+        <div className="hero-page__media">
+          <HeroGallery hero={hero} locked={locked} watermark={watermark} />
+          <HeroActions hero={hero} preview={preview} />
+        </div>
+
+        <div className="hero-page__details">
+          <section className="hero-panel" aria-labelledby="traits-title">
+            <h2 id="traits-title">Traits</h2>
+            <TraitList title={`${western.sign || 'Western'} traits`} items={western.traits} />
+            <TraitList title={`${chinese.sign || 'Chinese'} traits`} items={chinese.traits} />
+            <TraitList title="Strengths" items={western.strengths} />
+            <TraitList title="Weaknesses" items={western.weaknesses} />
+            <TraitList title="Compatible with" items={chinese.compatibility} />
+          </section>
+
+          <section className="hero-panel hero-backstory" aria-labelledby="backstory-title">
+            <h2 id="backstory-title">Backstory</h2>
+            {hero.backstory ? (
+              <Markdown text={hero.backstory} className="markdown hero-backstory__text" headingOffset={2} />
+            ) : (
+              <p className="muted">Your hero’s story is still being written in the stars.</p>
+            )}
+            {locked && (
+              <Link to={checkoutPath(hero.heroId, 'premium_upgrade')} className="hero-backstory__unlock">
+                <LockIcon width={16} height={16} /> Unlock Full Backstory
+              </Link>
+            )}
+          </section>
+        </div>
+      </div>
+
+      {/* SLOT: chapters panel (spec §2 "Chapters panel", a later issue). Never shown for preview heroes. */}
+      {!preview && (
+        <section className="hero-panel hero-chapters" aria-labelledby="chapters-title" data-slot="chapters">
+          <h2 id="chapters-title">Storybook</h2>
+          <p className="muted">The chapters of your hero’s storybook are on their way.</p>
+        </section>
+      )}
+    </article>
+  );
+}
+
+function TraitList({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="trait-list">
+      <h3 className="trait-list__title">{title}</h3>
+      <ul className="trait-list__items">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const ANGLE_LABELS = { front: 'front view', profile: 'profile view', action: 'action shot' } as const;
+
+function HeroGallery({ hero, locked, watermark }: { hero: Hero; locked: boolean; watermark: string | null }) {
+  const [selected, setSelected] = useState(0);
+  const images = hero.images;
+  if (images.length === 0) {
+    return (
+      <div className="gallery">
+        <div className="gallery__main gallery__main--empty">
+          <p>Image generating...</p>
+        </div>
+      </div>
+    );
+  }
+  const index = Math.min(selected, images.length - 1);
+  const current = images[index]!;
+
+  return (
+    <div className="gallery">
+      <figure className="gallery__main">
+        <SmartImage
+          src={current.url}
+          alt={`${hero.name}, ${ANGLE_LABELS[current.angle]}`}
+          className="gallery__image"
+          loading="eager"
+          width={1024}
+          height={1024}
+        />
+        {watermark && (
+          <span className="gallery__watermark" data-testid="watermark">
+            {watermark}
+          </span>
+        )}
+        <figcaption className="gallery__counter" aria-live="polite">
+          {index + 1} / {images.length}
+        </figcaption>
+      </figure>
+      <ul className="gallery__thumbs" aria-label="Hero images">
+        {images.map((image, i) => {
+          const isLocked = locked && i > 0;
+          return (
+            <li key={image.url}>
+              <button
+                type="button"
+                className={`gallery__thumb${i === index ? ' is-active' : ''}${isLocked ? ' is-locked' : ''}`}
+                aria-label={isLocked ? `Image ${i + 1} (locked)` : `Show image ${i + 1}`}
+                aria-pressed={i === index}
+                data-locked={isLocked ? 'true' : undefined}
+                // Spec §2: for unpaid heroes every thumbnail shows the first image.
+                onClick={() => setSelected(locked ? 0 : i)}
+              >
+                <SmartImage
+                  src={image.url}
+                  alt=""
+                  className="gallery__thumb-image"
+                  width={160}
+                  height={160}
+                />
+                {isLocked && (
+                  <span className="gallery__lock" aria-hidden="true">
+                    <LockIcon width={22} height={22} />
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function HeroActions({ hero, preview }: { hero: Hero; preview: boolean }) {
+  const paid = isPaid(hero);
+  if (preview) {
+    return (
+      <div className="hero-actions">
+        <Link to={checkoutPath(hero.heroId)} className="button button--primary">
+          Purchase Full Version
+        </Link>
+      </div>
+    );
+  }
+  if (!paid) {
+    return (
+      <div className="hero-actions hero-actions--unlock">
+        <p className="muted">Unlock full-quality images, the complete backstory, downloads and sharing.</p>
+        <Link to={checkoutPath(hero.heroId)} className="button button--primary">
+          <LockIcon width={18} height={18} /> Unlock Now
+        </Link>
+      </div>
+    );
+  }
+  return <PaidHeroActions heroId={hero.heroId} />;
+}
+
+/** Paid heroes: Share makes a link ready to copy; Download Assets saves hero_{id}_assets.zip. */
+function PaidHeroActions({ heroId }: { heroId: string }) {
+  const [createShare, share] = useCreateShareLinkMutation();
+  const [download, downloadState] = useDownloadHeroAssetsMutation();
+  const [shareError, setShareError] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  async function handleShare() {
+    setShareError(null);
+    try {
+      await createShare(heroId).unwrap();
+    } catch (error) {
+      setShareError(asApiError(error)?.message ?? 'Failed to create the share link. Please try again.');
+    }
+  }
+
+  async function handleDownload() {
+    setDownloadError(null);
+    try {
+      await download(heroId).unwrap();
+    } catch (error) {
+      setDownloadError(asApiError(error)?.message ?? downloadErrorMessage(error));
+    }
+  }
+
+  const shareUrl = share.data ? absoluteShareUrl(share.data.shareUrl, window.location.origin) : null;
+
+  return (
+    <div className="hero-actions-block">
+      <div className="hero-actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={share.isLoading}
+          onClick={() => void handleShare()}
+        >
+          {share.isLoading ? 'Creating link...' : 'Share'}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={downloadState.isLoading}
+          onClick={() => void handleDownload()}
+        >
+          {downloadState.isLoading ? 'Preparing download...' : 'Download Assets'}
+        </button>
+        <Link to="/shared-story" className="button button--primary">
+          Join Shared Story
+        </Link>
+      </div>
+      {shareUrl && (
+        <div className="share-ready" data-testid="share-link">
+          <p className="share-ready__title">Your hero’s share link is ready:</p>
+          <CopyLink url={shareUrl} label="Share link" />
+        </div>
+      )}
+      {shareError && (
+        <p className="form-error hero-actions__error" role="alert">
+          {shareError}
+        </p>
+      )}
+      {downloadError && (
+        <p className="form-error hero-actions__error" role="alert">
+          {downloadError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default HeroPage;

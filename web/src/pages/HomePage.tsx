@@ -1,0 +1,127 @@
+import { Link } from 'react-router';
+import { MoonStarIcon, PenIcon, WandIcon } from '../components/HeroIcons';
+import { SmartImage } from '../components/SmartImage';
+import { usePageMeta } from '../components/usePageMeta';
+import { EXAMPLE_HEROES } from '../features/heroes/examples';
+import '../styles/heroes.css';
+
+const STEPS = [
+  {
+    title: 'Connect With Your Zodiac',
+    text: 'Enter your birth date. The stars reveal your Western sign and your Chinese zodiac animal, the two forces that shape your hero.',
+    Icon: MoonStarIcon,
+  },
+  {
+    title: 'Personalize Your Hero',
+    text: 'Give your hero a name. Their traits, strengths and the companions they trust all flow from your signs.',
+    Icon: PenIcon,
+  },
+  {
+    title: 'AI-Powered Story Creation',
+    text: 'Our AI paints your hero from three angles and writes the backstory of their legend, with a storybook that grows chapter by chapter.',
+    Icon: WandIcon,
+  },
+] as const;
+
+/** Landing page (spec §1): headline, call to action, three steps, three example heroes, closing call. */
+export function HomePage() {
+  usePageMeta({});
+  return (
+    <>
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <div className="container landing-hero__inner">
+          <p className="eyebrow">Written in your stars</p>
+          <h1 id="landing-title" className="landing-hero__title">
+            Your Personalized Fantasy Story
+          </h1>
+          <p className="lead landing-hero__lead">
+            Your birth date holds a Western sign and a Chinese zodiac animal. Give them a name, and Starborn
+            forges a hero in their image: portraits from three angles, a backstory, and a storybook whose
+            chapters unfold day by day.
+          </p>
+          <div className="actions actions--center">
+            <Link to="/create" className="button button--primary button--large">
+              Start Your Hero Journey
+            </Link>
+          </div>
+          <div className="orbit" aria-hidden="true">
+            <span className="orbit__ring orbit__ring--1" />
+            <span className="orbit__ring orbit__ring--2" />
+            <span className="orbit__ring orbit__ring--3" />
+          </div>
+        </div>
+      </section>
+
+      <section className="landing-section" aria-labelledby="steps-title">
+        <div className="container">
+          <header className="section-heading">
+            <p className="eyebrow">How it works</p>
+            <h2 id="steps-title">Three Steps to Your Legend</h2>
+          </header>
+          <ol className="landing-steps">
+            {STEPS.map(({ title, text, Icon }) => (
+              <li key={title} className="landing-step">
+                <span className="landing-step__icon" aria-hidden="true">
+                  <Icon width={26} height={26} />
+                </span>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="landing-section" aria-labelledby="examples-title">
+        <div className="container">
+          <header className="section-heading">
+            <p className="eyebrow">Born of the stars</p>
+            <h2 id="examples-title">Meet Heroes Forged by Starborn</h2>
+            <p className="lead">
+              Three heroes, three birth dates. Each one shaped by a sign, an animal and a name.
+            </p>
+          </header>
+          <ul className="example-heroes">
+            {EXAMPLE_HEROES.map((hero) => (
+              <li key={hero.slug} className="example-hero">
+                <SmartImage
+                  src={hero.image}
+                  alt={`${hero.name}, ${hero.westernSign} hero born in the year of the ${hero.chineseSign}`}
+                  className="example-hero__image"
+                  width={512}
+                  height={512}
+                />
+                <div className="example-hero__body">
+                  <h3 className="example-hero__name">{hero.name}</h3>
+                  <ul className="sign-badges" aria-label={`${hero.name}'s signs`}>
+                    <li className="sign-badge sign-badge--western">{hero.westernSign}</li>
+                    <li className="sign-badge sign-badge--element">{hero.westernElement}</li>
+                    <li className="sign-badge sign-badge--chinese">{hero.chineseSign}</li>
+                  </ul>
+                  <p className="example-hero__tagline">{hero.tagline}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="landing-section" aria-labelledby="closing-title">
+        <div className="container">
+          <div className="landing-closing">
+            <p className="eyebrow">Your turn</p>
+            <h2 id="closing-title">Your Story Is Waiting in the Stars</h2>
+            <p className="lead">
+              It takes a birth date and a name. In about half a minute, your hero steps out of the cosmos.
+            </p>
+            <div className="actions actions--center">
+              <Link to="/create" className="button button--primary button--large">
+                Create Your Hero
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

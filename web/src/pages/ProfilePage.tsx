@@ -1,0 +1,163 @@
+import { Link } from 'react-router';
+import { useAppSelector } from '../app/hooks';
+import { SmartImage } from '../components/SmartImage';
+import { usePageMeta } from '../components/usePageMeta';
+import { selectUser } from '../features/auth/authSlice';
+import { greetingName } from '../features/auth/session';
+import { useSignOut } from '../features/auth/useSignOut';
+import { useGetUserHeroesQuery } from '../features/heroes/heroesApi';
+import { heroBadge, type Hero } from '../features/heroes/types';
+import { CopyLink } from '../features/shares/CopyLink';
+import {
+  absoluteShareUrl,
+  formatSharedDate,
+  viewCountLabel,
+  type SharedLink,
+} from '../features/shares/shares';
+import { useGetUserSharesQuery } from '../features/shares/sharesApi';
+import '../styles/payments.css';
+
+export const PROFILE_LOAD_FAILED = 'Failed to load your hero data. We are working on it.';
+
+/** Spec §2 Profile: name, email, Log Out, the user's heroes, their shared links, Create New Hero. */
+export function ProfilePage() {
+  usePageMeta({ title: 'Your Profile', description: 'Your Starborn account, heroes and shared links.' });
+  const user = useAppSelector(selectUser);
+  const signOut = useSignOut();
+  const name = greetingName(user);
+  const heroes = useGetUserHeroesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const shares = useGetUserSharesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const failed = heroes.isError || shares.isError;
+
+  return (
+    <section className="page container" aria-labelledby="profile-title">
+      <header className="page-header">
+        <p className="eyebrow">Your cosmic identity</p>
+        <h1 id="profile-title">Your Profile</h1>
+      </header>
+
+      <div className="profile-card">
+        <div className="profile-card__avatar" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </div>
+        <dl className="profile-card__details">
+          <div>
+            <dt>Name</dt>
+            <dd>{user?.name || '—'}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{user?.email}</dd>
+          </div>
+        </dl>
+        <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+          Log Out
+        </button>
+      </div>
+
+      {failed && (
+        <p className="form-error profile-error" role="alert">
+          {PROFILE_LOAD_FAILED}
+        </p>
+      )}
+
+      <section className="profile-section" aria-labelledby="profile-heroes-title">
+        <div className="profile-section__header">
+          <h2 id="profile-heroes-title">Your Heroes</h2>
+          <Link to="/create" className="button button--primary button--small">
+            Create New Hero
+          </Link>
+        </div>
+        {heroes.isLoading ? (
+          <p className="muted" role="status">
+            Loading your heroes...
+          </p>
+        ) : heroes.isError ? null : (heroes.data ?? []).length === 0 ? (
+          <div className="empty-state profile-empty">
+            <h3>No heroes yet</h3>
+            <p className="muted">Your first hero is one birth date away.</p>
+            <Link to="/create" className="button button--primary">
+              Create Your First Hero
+            </Link>
+          </div>
+        ) : (
+          <ul className="profile-heroes">
+            {(heroes.data ?? []).map((hero) => (
+              <ProfileHero key={hero.heroId} hero={hero} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="profile-section" aria-labelledby="profile-shares-title">
+        <div className="profile-section__header">
+          <h2 id="profile-shares-title">Shared Links</h2>
+        </div>
+        {shares.isLoading ? (
+          <p className="muted" role="status">
+            Loading your shared links...
+          </p>
+        ) : shares.isError ? null : (shares.data ?? []).length === 0 ? (
+          <p className="muted">
+            You have not shared a hero yet. Open a premium hero and press Share to get a link.
+          </p>
+        ) : (
+          <ul className="profile-shares">
+            {(shares.data ?? []).map((link) => (
+              <ProfileShare key={link.id} link={link} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function ProfileHero({ hero }: { hero: Hero }) {
+  const thumbnail = hero.images[0];
+  const badge = heroBadge(hero);
+  const signs = [hero.westernZodiac.sign, hero.chineseZodiac.sign].filter(Boolean).join(' · ');
+  return (
+    <li className="profile-hero">
+      <div className="profile-hero__thumb">
+        {thumbnail ? (
+          <SmartImage src={thumbnail.url} alt="" width={96} height={96} className="profile-hero__image" />
+        ) : (
+          <span className="profile-hero__placeholder" aria-hidden="true">
+            ✦
+          </span>
+        )}
+      </div>
+      <div className="profile-hero__body">
+        <h3 className="profile-hero__name">{hero.name || 'Unnamed hero'}</h3>
+        {signs && <p className="profile-hero__signs muted">{signs}</p>}
+        {badge && <span className="status-badge">{badge}</span>}
+      </div>
+      <Link
+        to={`/hero/${encodeURIComponent(hero.heroId)}`}
+        className="button button--ghost button--small"
+        aria-label={`View ${hero.name || 'hero'}`}
+      >
+        View
+      </Link>
+    </li>
+  );
+}
+
+function ProfileShare({ link }: { link: SharedLink }) {
+  const url = absoluteShareUrl(link.shareUrl, window.location.origin);
+  return (
+    <li className="profile-share" data-testid="shared-link">
+      <div className="profile-share__meta">
+        <h3 className="profile-share__name">{link.heroName || 'Your hero'}</h3>
+        <span className={`status-badge ${link.isActive ? 'status-badge--active' : 'status-badge--inactive'}`}>
+          {link.isActive ? 'Active' : 'Inactive'}
+        </span>
+      </div>
+      <p className="profile-share__details muted">
+        Shared {formatSharedDate(link.createdAt)} · {viewCountLabel(link.accessCount)}
+      </p>
+      <CopyLink url={url} label={`Share link for ${link.heroName || 'your hero'}`} />
+    </li>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Markdown } from '../components/Markdown';
+import { SmartImage } from '../components/SmartImage';
+import { usePageMeta } from '../components/usePageMeta';
+import { sharedHeroErrorMessage, type SharedHero } from '../features/shares/shares';
+import { useGetSharedHeroQuery } from '../features/shares/sharesApi';
+import '../styles/heroes.css';
+import '../styles/payments.css';
+import { SignBadges } from '../features/heroes/SignBadges';
+
+const ANGLE_LABELS = { front: 'front view', profile: 'profile view', action: 'action shot' } as const;
+
+/** Spec §2 Shared hero page: public; loading, an error card with Return Home, or the hero. */
+export function SharedHeroPage() {
+  const { shareId = '' } = useParams();
+  const query = useGetSharedHeroQuery(shareId, { skip: shareId === '' });
+  const hero = query.currentData;
+
+  usePageMeta({
+    title: hero?.name ? `${hero.name} — a Starborn hero` : 'Shared Hero',
+    description: hero?.name
+      ? `Meet ${hero.name}, a ${hero.westernZodiac.sign} hero of the ${hero.chineseZodiac.sign}, born of the stars.`
+      : 'A hero born of the stars, shared from Starborn.',
+    image: hero?.images[0]?.url,
+  });
+
+  if (shareId === '' || query.isError) {
+    return (
+      <section className="status-page" aria-labelledby="shared-error-title">
+        <div className="shared-error-card">
+          <p className="eyebrow">Lost among the stars</p>
+          <h1 id="shared-error-title">Hero Not Available</h1>
+          <p className="lead" role="alert">
+            {shareId === '' ? sharedHeroErrorMessage(undefined) : sharedHeroErrorMessage(query.error)}
+          </p>
+          <div className="actions actions--center">
+            <Link to="/" className="button button--primary">
+              Return Home
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  if (!hero) {
+    return (
+      <p className="hero-screen-loading" role="status">
+        Loading shared hero...
+      </p>
+    );
+  }
+
+  return <SharedHeroView hero={hero} />;
+}
+
+function SharedHeroView({ hero }: { hero: SharedHero }) {
+  const [selected, setSelected] = useState(0);
+  const western = hero.westernZodiac;
+  const chinese = hero.chineseZodiac;
+  const index = Math.min(selected, Math.max(hero.images.length - 1, 0));
+  const current = hero.images[index];
+
+  return (
+    <article className="hero-page container shared-hero" aria-labelledby="shared-hero-name">
+      <header className="hero-page__header">
+        <p className="eyebrow">A hero shared from Starborn</p>
+        <h1 id="shared-hero-name" className="hero-page__name">
+          {hero.name}
+        </h1>
+        <SignBadges western={western} chinese={chinese} />
+      </header>
+
+      <div className="hero-page__grid">
+        <div className="hero-page__media">
+          {current ? (
+            <div className="gallery">
+              <figure className="gallery__main">
+                <SmartImage
+                  src={current.url}
+                  alt={`${hero.name}, ${ANGLE_LABELS[current.angle]}`}
+                  className="gallery__image"
+                  loading="eager"
+                  width={1024}
+                  height={1024}
+                />
+                <figcaption className="gallery__counter" aria-live="polite">
+                  {index + 1} / {hero.images.length}
+                </figcaption>
+              </figure>
+              {hero.images.length > 1 && (
+                <ul className="gallery__thumbs" aria-label="Hero images">
+                  {hero.images.map((image, i) => (
+                    <li key={image.url}>
+                      <button
+                        type="button"
+                        className={`gallery__thumb${i === index ? ' is-active' : ''}`}
+                        aria-label={`Show image ${i + 1}`}
+                        aria-pressed={i === index}
+                        onClick={() => setSelected(i)}
+                      >
+                        <SmartImage
+                          src={image.url}
+                          alt=""
+                          className="gallery__thumb-image"
+                          width={160}
+                          height={160}
+                        />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ) : null}
+          <div className="shared-hero__cta">
+            <p className="muted">Every hero begins with a birth date. What will the stars make of yours?</p>
+            <Link to="/create" className="button button--primary button--large">
+              Create Your Own Hero
+            </Link>
+          </div>
+        </div>
+
+        <div className="hero-page__details">
+          {(western.sign || chinese.sign) && (
+            <section className="hero-panel" aria-labelledby="shared-signs-title">
+              <h2 id="shared-signs-title">Zodiac Signs</h2>
+              <dl className="shared-hero__signs">
+                {western.sign && (
+                  <div>
+                    <dt>Western</dt>
+                    <dd>
+                      {western.sign}
+                      {western.element && ` · ${western.element}`}
+                      {western.dateRange && <span className="muted"> ({western.dateRange})</span>}
+                    </dd>
+                  </div>
+                )}
+                {chinese.sign && (
+                  <div>
+                    <dt>Chinese</dt>
+                    <dd>
+                      {chinese.sign}
+                      {chinese.element && ` · ${chinese.element}`}
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+          )}
+          <section className="hero-panel hero-backstory" aria-labelledby="shared-backstory-title">
+            <h2 id="shared-backstory-title">Backstory</h2>
+            {hero.backstory ? (
+              <Markdown text={hero.backstory} className="markdown hero-backstory__text" headingOffset={2} />
+            ) : (
+              <p className="muted">This hero’s story is still being written in the stars.</p>
+            )}
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default SharedHeroPage;

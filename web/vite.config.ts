@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The gateway serves web/dist on the same origin as /api, so production needs no proxy.
+// In `vite dev` the API calls are proxied to a locally running gateway (port 3000 by default).
+const gateway = process.env.STARBORN_GATEWAY_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': gateway,
+      '/media': gateway,
+      '/socket.io': { target: gateway, ws: true },
+    },
+  },
+  preview: { host: '127.0.0.1' },
+});
