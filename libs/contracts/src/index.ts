@@ -10,3 +10,4 @@ export * from './realtime.js';
 export * from './support.js';
 export * from './payments.js';
 export * from './shares.js';
+export * from './storybook.js';

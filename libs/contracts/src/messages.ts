@@ -32,6 +32,15 @@ import type {
   SharedHeroDto,
   ShareLinkDto,
 } from './shares.js';
+import type {
+  ChapterGeneratedEvent,
+  ChapterGenerationFailedEvent,
+  HeroCompletedEvent,
+  StoryBookQuery,
+  StoryBookView,
+  UnlockAfterPaymentCommand,
+  UnlockChaptersCommand,
+} from './storybook.js';
 import type { CreateSupportRequestCommand, SupportRequestDto } from './support.js';
 import type { BackendService } from './services.js';
 
@@ -60,6 +69,8 @@ export const messages = {
   'heroes.download-manifest': command<DownloadQuery, DownloadManifest>('heroes'),
   'hero.generated': event<HeroGeneratedEvent>('heroes'),
   'hero.generation-failed': event<HeroGenerationFailedEvent>('heroes'),
+  // Emitted by heroes once a generation completed: storybook creates the hero's story.
+  'hero.completed': event<HeroCompletedEvent>('storybook'),
   // Premium: set-premium grants only what payments.find-succeeded confirms; payment-context tells payments the hero's state.
   'heroes.set-premium': command<{ userId: string; heroId: string }, HeroDto>('heroes'),
   'heroes.payment-context': command<
@@ -74,9 +85,18 @@ export const messages = {
   'payments.confirm-local': command<ConfirmLocalPaymentCommand, PaymentIntentDto>('payments'),
   'payments.stripe-webhook': command<StripeWebhookCommand, { received: true; applied: boolean }>('payments'),
   'payments.find-succeeded': command<SucceededPaymentQuery, PaymentIntentDto | null>('payments'),
-  // Durable; the payment intent id is the event id. heroes applies premium_upgrade; storybook (chapters) arrives later.
-  'payment.succeeded': event<PaymentSucceededEvent>('heroes'),
+  // Every succeeded payment of this user for this hero and type, oldest first.
+  'payments.list-succeeded': command<SucceededPaymentQuery, PaymentIntentDto[]>('payments'),
+  // Durable; the payment intent id is the event id. heroes applies premium_upgrade; storybook promotes the
+  // story (premium_upgrade) and records chapter packs (chapters).
+  'payment.succeeded': event<PaymentSucceededEvent>('heroes', 'storybook'),
+
   'storybook.health': command<HealthCommand, ServiceHealth>('storybook'),
+  'storybook.get': command<StoryBookQuery, StoryBookView>('storybook'),
+  'storybook.unlock': command<UnlockChaptersCommand, StoryBookView>('storybook'),
+  'storybook.unlock-after-payment': command<UnlockAfterPaymentCommand, StoryBookView>('storybook'),
+  'chapter.generated': event<ChapterGeneratedEvent>('storybook'),
+  'chapter.generation-failed': event<ChapterGenerationFailedEvent>('storybook'),
   'rooms.health': command<HealthCommand, ServiceHealth>('rooms'),
 } as const;
 

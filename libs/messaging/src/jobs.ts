@@ -20,15 +20,35 @@ export class JobQueue<Data> {
     this.queue = new Queue(definition.name, { connection: this.connection, prefix: options.prefix });
   }
 
-  /** Adds a job; a job id already present (waiting, running or kept) means this call adds nothing. */
-  async add(data: Data, jobId: string): Promise<void> {
+  /**
+   * Adds a job; a job id already present (waiting, delayed, running or kept) means this call adds
+   * nothing. `delayMs` holds the job back until then (a scheduled release).
+   */
+  async add(data: Data, jobId: string, { delayMs = 0 }: { delayMs?: number } = {}): Promise<void> {
     await this.queue.add(this.definition.name, data, {
       jobId,
+      delay: Math.max(0, Math.round(delayMs)),
       attempts: this.definition.attempts,
       backoff: { type: 'exponential', delay: this.definition.backoffMs },
       removeOnComplete: { age: 24 * 3600, count: 10_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     });
+  }
+
+  /**
+   * Creates or updates a repeatable job (BullMQ job scheduler) that runs every `everyMs`; calling
+   * it again with the same id is harmless, so it can be re-asserted after Redis lost its data.
+   */
+  async repeatEvery(schedulerId: string, everyMs: number, data: Data): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      schedulerId,
+      { every: everyMs },
+      {
+        name: this.definition.name,
+        data,
+        opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+      },
+    );
   }
 
   /** Jobs waiting to start (for autoscaling and metrics). */

@@ -18,7 +18,7 @@ import {
   type HeroQuery,
   type HeroStatus,
 } from '@starborn/contracts';
-import { AiQuotaFlag } from '@starborn/messaging';
+import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
 import { calendarDateInTimeZone, parseBirthdate, zodiacFor, ZodiacDateError } from '@starborn/zodiac';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
@@ -46,6 +46,7 @@ export class HeroesService {
     private readonly status: HeroStatusPublisher,
     private readonly clock: Clock,
     private readonly quota: AiQuotaFlag,
+    private readonly bus: MessageBus,
   ) {}
 
   async create(command: CreateHeroCommand): Promise<HeroDto> {
@@ -145,7 +146,11 @@ export class HeroesService {
     };
   }
 
-  /** Applies a finished generation once: only the current attempt of a generating hero completes it. */
+  /**
+   * Applies a finished generation once: only the current attempt of a generating hero completes it.
+   * Then `hero.completed` goes out (storybook writes the story); should that emit fail, this handler
+   * fails, the event is delivered again, and the repeat re-emits for the hero it already completed.
+   */
   async completeGeneration(event: HeroGeneratedEvent): Promise<void> {
     const ownerId = await this.dataSource.transaction(async (db) => {
       const updated = returnedRows<{ owner_id: string }>(
@@ -176,6 +181,20 @@ export class HeroesService {
       this.logger.log(
         `Ignored a stale or repeated result for hero ${event.heroId} (attempt ${event.attempt})`,
       );
+    const hero = await this.heroes.findOneBy({ id: event.heroId });
+    if (hero?.status === 'complete' && hero.generationAttempt === event.attempt) {
+      await this.bus.emitEvent(
+        'hero.completed',
+        {
+          heroId: hero.id,
+          userId: hero.ownerId,
+          heroName: hero.name,
+          paymentStatus: hero.paymentStatus,
+          completedAt: hero.updatedAt.toISOString(),
+        },
+        { eventId: `hero.completed.${hero.id}` },
+      );
+    }
   }
 
   async failGeneration(event: HeroGenerationFailedEvent): Promise<void> {

@@ -38,4 +38,9 @@ export class PaymentsHandlers {
   findSucceeded(@Payload() query: SucceededPaymentQuery) {
     return this.payments.findSucceeded(query);
   }
+
+  @OnCommand('payments.list-succeeded')
+  listSucceeded(@Payload() query: SucceededPaymentQuery) {
+    return this.payments.listSucceeded(query);
+  }
 }

@@ -175,24 +175,31 @@ export class PaymentsService {
 
   /** The newest succeeded intent of this user for this hero and type; Stripe is asked to confirm. */
   async findSucceeded(query: SucceededPaymentQuery): Promise<PaymentIntentDto | null> {
+    const [newest] = await this.succeededIntents(query, { newestOnly: true });
+    return newest ?? null;
+  }
+
+  /** Every succeeded intent of this user for this hero and type, oldest first (chapter packs add up). */
+  async listSucceeded(query: SucceededPaymentQuery): Promise<PaymentIntentDto[]> {
+    return (await this.succeededIntents(query, { newestOnly: false })).reverse();
+  }
+
+  /** Succeeded intents, newest first; recent open ones are checked with the provider (webhook not yet in). */
+  private async succeededIntents(
+    query: SucceededPaymentQuery,
+    { newestOnly }: { newestOnly: boolean },
+  ): Promise<PaymentIntentDto[]> {
     const userId = validUserId(query?.userId);
     const heroId = validHeroId(query.heroId);
     const paymentType = validPaymentType(query.paymentType);
-    const recent = await this.intents.find({
-      where: {
-        userId,
-        heroId,
-        paymentType,
-        status: In(['succeeded', 'requires_payment_method', 'processing']),
-      },
+    const where = { userId, heroId, paymentType };
+    const open = await this.intents.find({
+      where: { ...where, status: In(['requires_payment_method', 'processing']) },
       order: { createdAt: 'DESC' },
       take: RECENT_INTENTS,
     });
-    for (const intent of recent) {
-      if (intent.provider !== this.provider.name) {
-        if (intent.status === 'succeeded') return toDto(intent);
-        continue;
-      }
+    for (const intent of open) {
+      if (intent.provider !== this.provider.name) continue;
       let status;
       try {
         status = await this.provider.retrieve(intent.id);
@@ -200,16 +207,17 @@ export class PaymentsService {
         this.logger.error(`Retrieving payment intent ${intent.id} failed: ${(error as Error).message}`);
         throw unavailable();
       }
-      if ((status ?? intent.status) !== 'succeeded') continue;
-      if (intent.status !== 'succeeded') {
-        // Paid at the provider before its webhook arrived: the same succeeded handling as the webhook.
-        const succeeded = await this.fulfilment.markSucceeded(intent.id);
-        if (succeeded) await this.fulfilment.emitSucceeded(succeeded);
-        return toDto(succeeded ?? (await this.intents.findOneByOrFail({ id: intent.id })));
-      }
-      return toDto(intent);
+      if (status !== 'succeeded') continue;
+      // Paid at the provider before its webhook arrived: the same succeeded handling as the webhook.
+      const succeeded = await this.fulfilment.markSucceeded(intent.id);
+      if (succeeded) await this.fulfilment.emitSucceeded(succeeded);
     }
-    return null;
+    const succeeded = await this.intents.find({
+      where: { ...where, status: 'succeeded' },
+      order: { succeededAt: 'DESC', createdAt: 'DESC' },
+      ...(newestOnly ? { take: 1 } : {}),
+    });
+    return succeeded.map(toDto);
   }
 }
 

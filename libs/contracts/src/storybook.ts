@@ -1,0 +1,108 @@
+/** Storybooks and chapters (spec §3 StoryBook/Chapter, §4 Chapters) and the messages around them. */
+import type { PaymentStatus } from './heroes.js';
+
+/** A story that is not premium has this many chapters (more only through chapter packs). */
+export const NON_PREMIUM_STORY_CHAPTERS = 1;
+/** A premium story's length, and how many of its chapters unlock the moment it is promoted. */
+export const PREMIUM_STORY_CHAPTERS = 10;
+export const PREMIUM_CHAPTERS_UNLOCKED_AT_PROMOTION = 4;
+/** Chapters unlocked by one paid chapter pack (spec §9). */
+export const CHAPTER_PACK_SIZE = 3;
+/** A premium story releases one chapter per day: next = initial_chapter_generated_at + unlocked × 1 day. */
+export const CHAPTER_RELEASE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How many chapters beyond the unlocked ones are written in advance, so a release never waits. */
+export const CHAPTERS_WRITTEN_AHEAD = CHAPTER_PACK_SIZE;
+
+export const STORYBOOK_NOT_FOUND = 'Storybook not found.';
+export const CHAPTER_PACK_PAYMENT_REQUIRED = 'No unused chapter purchase was found for this story.';
+export const CHAPTER_PACK_COUNT_INVALID = `Chapters are unlocked ${CHAPTER_PACK_SIZE} at a time.`;
+export const STORY_FULLY_UNLOCKED = 'All chapters of this story are already unlocked.';
+
+/** pending: not asked for yet · generating: its job is queued or running · ready · error: failed for good. */
+export type ChapterStatus = 'pending' | 'generating' | 'ready' | 'error';
+
+/** A storybook as the API shows it: every field in snake_case and camelCase (spec §3). */
+export interface StoryBookDto {
+  id: string;
+  heroId: string;
+  hero_id: string;
+  isPremium: boolean;
+  is_premium: boolean;
+  chaptersTotalCount: number;
+  chapters_total_count: number;
+  chaptersUnlockedCount: number;
+  chapters_unlocked_count: number;
+  /** When chapter 1 was written; null until it is. */
+  initialChapterGeneratedAt: string | null;
+  initial_chapter_generated_at: string | null;
+  /** When the next daily release is due (premium stories with locked chapters); null otherwise. */
+  nextUnlockAt: string | null;
+  next_unlock_at: string | null;
+  createdAt: string;
+  created_at: string;
+  updatedAt: string;
+  updated_at: string;
+}
+
+/** One chapter; only unlocked chapters carry a title and content. */
+export interface ChapterDto {
+  chapterNumber: number;
+  chapter_number: number;
+  unlocked: boolean;
+  status: ChapterStatus;
+  title: string | null;
+  /** Markdown; null while locked, while being written, or when writing failed. */
+  content: string | null;
+}
+
+export interface StoryBookView {
+  storyBook: StoryBookDto;
+  /** Chapters 1 … chapters_total_count, in order. */
+  chapters: ChapterDto[];
+}
+
+export interface StoryBookQuery {
+  userId: string;
+  heroId: string;
+}
+
+export interface UnlockChaptersCommand {
+  userId: string;
+  storyBookId: string;
+  /** Must be CHAPTER_PACK_SIZE. */
+  count: number;
+}
+
+export interface UnlockAfterPaymentCommand {
+  userId: string;
+  heroId: string;
+}
+
+/** Emitted by heroes once a hero's generation has completed (its event id is `hero.completed.<heroId>`). */
+export interface HeroCompletedEvent {
+  heroId: string;
+  userId: string;
+  heroName: string;
+  paymentStatus: PaymentStatus;
+  completedAt: string;
+}
+
+export interface ChapterGeneratedEvent {
+  storyBookId: string;
+  chapterNumber: number;
+  attempt: number;
+  title: string;
+  /** Markdown of 600–1,200 words starting with the title as a heading. */
+  content: string;
+  /** A few sentences handed to the writer of the next chapter. */
+  summary: string;
+  provider: string;
+}
+
+export interface ChapterGenerationFailedEvent {
+  storyBookId: string;
+  chapterNumber: number;
+  attempt: number;
+  reason: string;
+  quotaExceeded: boolean;
+}
