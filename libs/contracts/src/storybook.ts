@@ -78,7 +78,7 @@ export interface UnlockAfterPaymentCommand {
   heroId: string;
 }
 
-/** Emitted by heroes once a hero's generation has completed (its event id is `hero.completed.<heroId>`). */
+/** Emitted by heroes once a hero's generation has completed (its event id is the hero id). */
 export interface HeroCompletedEvent {
   heroId: string;
   userId: string;

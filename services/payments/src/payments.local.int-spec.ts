@@ -212,6 +212,30 @@ describe('local payments', () => {
     ).resolves.toBeNull();
   });
 
+  it('lists every succeeded chapter pack of a user for a hero, oldest first', async () => {
+    const hero = '9'.repeat(32);
+    const query = { userId: alice, heroId: hero, paymentType: 'chapters' as const };
+    await expect(bus.request('payments.list-succeeded', query)).resolves.toEqual([]);
+    const first = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    const second = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    const unpaid = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    await confirm(first, '4242424242424242');
+    await confirm(second, '4242424242424242');
+
+    const listed = await bus.request('payments.list-succeeded', query);
+    expect(listed.map((intent) => intent.id)).toEqual([first.id, second.id]);
+    expect(listed.map((intent) => intent.id)).not.toContain(unpaid.id);
+    await expect(bus.request('payments.list-succeeded', { ...query, userId: bob })).resolves.toEqual([]);
+    await expect(
+      bus.request('payments.list-succeeded', { ...query, paymentType: 'premium_upgrade' }),
+    ).resolves.toEqual([]);
+    expect(await errorOf(bus.request('payments.list-succeeded', { ...query, heroId: 'nope' }))).toMatchObject(
+      {
+        status: 400,
+      },
+    );
+  });
+
   it('re-emits payment.succeeded after the emit failed (Redis down)', async () => {
     const intent = await createIntent({ heroId: 'f'.repeat(32) });
     emitSpy.mockRejectedValueOnce(new Error('Connection is closed.'));

@@ -1,6 +1,7 @@
-import { aiQuotaKey } from '@starborn/contracts';
+import { aiQuotaKey, QueueNames } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { eventually, TEST_REDIS_URL } from '@starborn/testing';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { io as connectSocket } from 'socket.io-client';
 import sharp from 'sharp';
@@ -256,5 +257,38 @@ describe('heroes: generation', () => {
     const after = (await api('GET', `/api/heroes/${heroId}`, { token })).json;
     expect(after.status).toBe('complete');
     expect(after.backstory).toBe(before.backstory);
+  });
+
+  it('announces hero.completed to the storybook service once the generation is applied', async () => {
+    const { token, user } = await newUser();
+    const heroId = newHeroId();
+    await api('POST', '/api/heroes', {
+      token,
+      body: { heroName: 'Storyteller', birthdate: '1992-08-08', heroId },
+    });
+    await api('POST', `/api/heroes/generate/${heroId}`, { token });
+
+    // The storybook service is not part of this stack: its event queue holds the announcement.
+    const storybookEvents = new Queue(QueueNames.events('storybook'), {
+      connection: { url: TEST_REDIS_URL },
+      prefix,
+    });
+    try {
+      const job = await eventually(async () => {
+        const found = await storybookEvents.getJob(`hero.completed.${heroId}`);
+        if (!found) throw new Error('hero.completed not announced yet');
+        return found;
+      });
+      expect(job.name).toBe('hero.completed');
+      expect(job.data.data).toEqual({
+        heroId,
+        userId: user.id,
+        heroName: 'Storyteller',
+        paymentStatus: 'unpaid',
+        completedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+    } finally {
+      await storybookEvents.close();
+    }
   });
 });

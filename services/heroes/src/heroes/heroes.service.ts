@@ -192,7 +192,7 @@ export class HeroesService {
           paymentStatus: hero.paymentStatus,
           completedAt: hero.updatedAt.toISOString(),
         },
-        { eventId: `hero.completed.${hero.id}` },
+        { eventId: hero.id },
       );
     }
   }

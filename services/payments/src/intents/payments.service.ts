@@ -175,49 +175,58 @@ export class PaymentsService {
 
   /** The newest succeeded intent of this user for this hero and type; Stripe is asked to confirm. */
   async findSucceeded(query: SucceededPaymentQuery): Promise<PaymentIntentDto | null> {
-    const [newest] = await this.succeededIntents(query, { newestOnly: true });
-    return newest ?? null;
+    const recent = await this.intents.find({
+      where: {
+        ...validIntentQuery(query),
+        status: In(['succeeded', 'requires_payment_method', 'processing']),
+      },
+      order: { createdAt: 'DESC' },
+      take: RECENT_INTENTS,
+    });
+    for (const intent of recent) {
+      const settled = await this.settleWithProvider(intent);
+      if (settled) return toDto(settled);
+    }
+    return null;
   }
 
-  /** Every succeeded intent of this user for this hero and type, oldest first (chapter packs add up). */
+  /**
+   * Every succeeded intent of this user for this hero and type, oldest first (chapter packs add up).
+   * Recent open intents are checked with the provider first: paid there, webhook not yet in.
+   */
   async listSucceeded(query: SucceededPaymentQuery): Promise<PaymentIntentDto[]> {
-    return (await this.succeededIntents(query, { newestOnly: false })).reverse();
-  }
-
-  /** Succeeded intents, newest first; recent open ones are checked with the provider (webhook not yet in). */
-  private async succeededIntents(
-    query: SucceededPaymentQuery,
-    { newestOnly }: { newestOnly: boolean },
-  ): Promise<PaymentIntentDto[]> {
-    const userId = validUserId(query?.userId);
-    const heroId = validHeroId(query.heroId);
-    const paymentType = validPaymentType(query.paymentType);
-    const where = { userId, heroId, paymentType };
+    const where = validIntentQuery(query);
     const open = await this.intents.find({
       where: { ...where, status: In(['requires_payment_method', 'processing']) },
       order: { createdAt: 'DESC' },
       take: RECENT_INTENTS,
     });
-    for (const intent of open) {
-      if (intent.provider !== this.provider.name) continue;
-      let status;
-      try {
-        status = await this.provider.retrieve(intent.id);
-      } catch (error) {
-        this.logger.error(`Retrieving payment intent ${intent.id} failed: ${(error as Error).message}`);
-        throw unavailable();
-      }
-      if (status !== 'succeeded') continue;
-      // Paid at the provider before its webhook arrived: the same succeeded handling as the webhook.
-      const succeeded = await this.fulfilment.markSucceeded(intent.id);
-      if (succeeded) await this.fulfilment.emitSucceeded(succeeded);
-    }
+    for (const intent of open) await this.settleWithProvider(intent);
     const succeeded = await this.intents.find({
       where: { ...where, status: 'succeeded' },
-      order: { succeededAt: 'DESC', createdAt: 'DESC' },
-      ...(newestOnly ? { take: 1 } : {}),
+      order: { succeededAt: 'ASC', createdAt: 'ASC' },
     });
     return succeeded.map(toDto);
+  }
+
+  /**
+   * The intent as succeeded when the provider says it is (an intent of another provider is taken as
+   * recorded), else null. Paid at the provider before its webhook arrived: the webhook's handling.
+   */
+  private async settleWithProvider(intent: PaymentIntent): Promise<PaymentIntent | null> {
+    if (intent.provider !== this.provider.name) return intent.status === 'succeeded' ? intent : null;
+    let status;
+    try {
+      status = await this.provider.retrieve(intent.id);
+    } catch (error) {
+      this.logger.error(`Retrieving payment intent ${intent.id} failed: ${(error as Error).message}`);
+      throw unavailable();
+    }
+    if ((status ?? intent.status) !== 'succeeded') return null;
+    if (intent.status === 'succeeded') return intent;
+    const succeeded = await this.fulfilment.markSucceeded(intent.id);
+    if (succeeded) await this.fulfilment.emitSucceeded(succeeded);
+    return succeeded ?? (await this.intents.findOneByOrFail({ id: intent.id }));
   }
 }
 
@@ -255,4 +264,12 @@ function optionalText(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   const text = String(value).trim();
   return text === '' ? null : text;
+}
+
+function validIntentQuery(query: SucceededPaymentQuery) {
+  return {
+    userId: validUserId(query?.userId),
+    heroId: validHeroId(query.heroId),
+    paymentType: validPaymentType(query.paymentType),
+  };
 }

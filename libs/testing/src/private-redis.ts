@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+
+/**
+ * A Redis server of a test's own, for tests that stop and restart Redis (which the shared server
+ * must never be). It persists like production (append-only file, fsync on every write), so a
+ * restart keeps what was acknowledged before it.
+ */
+export interface PrivateRedis {
+  url: string;
+  /** Shuts the server down (saving nothing beyond its append-only file) and starts it again on the same port and files. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+  /** Stops the server and removes its files. */
+  destroy(): Promise<void>;
+}
+
+export async function startPrivateRedis(binary = 'redis-server'): Promise<PrivateRedis> {
+  const dir = await mkdtemp(join(tmpdir(), 'starborn-redis-'));
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+
+  const start = async () => {
+    server = spawn(
+      binary,
+      [
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--logfile',
+        '',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitForPing(url);
+  };
+
+  const stop = async () => {
+    const running = server;
+    server = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    const client = new Redis(url, { maxRetriesPerRequest: 0, lazyConnect: true });
+    try {
+      await client.connect();
+      await client.call('SHUTDOWN', 'NOSAVE').catch(() => undefined); // the connection ends with the server
+    } catch {
+      running.kill('SIGTERM');
+    } finally {
+      client.disconnect();
+    }
+    await exited;
+  };
+
+  await start();
+  return {
+    url,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    stop,
+    destroy: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPing(url: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const client = new Redis(url, { maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    try {
+      await client.connect();
+      if ((await client.ping()) === 'PONG') return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`Redis on ${url} did not start: ${String(error)}`);
+    } finally {
+      client.disconnect();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
