@@ -1,8 +1,25 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@starborn/database';
-import { BASE_CONFIG, HealthModule, type BaseConfig } from '@starborn/runtime';
+import { MessageBusModule } from '@starborn/messaging';
+import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { ChapterGenerationQueue } from './chapters/chapter-generation.queue.js';
+import { ChapterWritingService } from './chapters/chapter-writing.service.js';
+import { ChaptersHandlers } from './chapters/chapters.handlers.js';
+import { STORYBOOK_CONFIG, storybookEnvSchema } from './config.js';
+import { storybookMigrations } from './migrations/index.js';
+import { ChapterPacksHandlers } from './packs/chapter-packs.handlers.js';
+import { ChapterPacksService } from './packs/chapter-packs.service.js';
+import { ReconciliationService } from './releases/reconciliation.service.js';
+import { ReleaseQueue } from './releases/release.queue.js';
+import { ReleaseService } from './releases/release.service.js';
+import { ReleaseWorkers } from './releases/release.workers.js';
+import { StorybooksHandlers } from './storybooks/storybooks.handlers.js';
+import { StorybooksService } from './storybooks/storybooks.service.js';
 
-/** Owns the "storybook" schema. Its features arrive with their issues; for now it boots, migrates and answers health. */
+/**
+ * Owns the "storybook" schema: stories, their chapters and paid chapter packs; asks the generation
+ * workers for chapters and releases premium chapters daily.
+ */
 @Module({
   imports: [
     DatabaseModule.forService({
@@ -10,12 +27,39 @@ import { BASE_CONFIG, HealthModule, type BaseConfig } from '@starborn/runtime';
       useFactory: (config: BaseConfig) => ({
         url: config.DATABASE_URL,
         schema: 'storybook',
+        // Plain SQL in query modules: the conditional updates and set-based sweeps are the design.
         entities: [],
-        migrations: [],
+        migrations: storybookMigrations,
         poolSize: config.DB_POOL_SIZE,
       }),
     }),
     HealthModule.forService('storybook'),
+    // storybook asks payments (payments.list-succeeded) for packs whose event has not arrived yet.
+    MessageBusModule.register({
+      inject: [BASE_CONFIG],
+      useFactory: (config: BaseConfig) => ({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        timeoutMs: config.RPC_TIMEOUT_MS,
+      }),
+    }),
+  ],
+  controllers: [StorybooksHandlers, ChapterPacksHandlers, ChaptersHandlers],
+  providers: [
+    {
+      provide: STORYBOOK_CONFIG,
+      inject: [ENV],
+      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(storybookEnvSchema, env),
+    },
+    Clock,
+    ChapterGenerationQueue,
+    ReleaseQueue,
+    StorybooksService,
+    ChapterWritingService,
+    ChapterPacksService,
+    ReleaseService,
+    ReconciliationService,
+    ReleaseWorkers,
   ],
 })
 export class StorybookModule {}

@@ -1,0 +1,138 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  PREMIUM_STORY_CHAPTERS,
+  type ChapterGeneratedEvent,
+  type ChapterGenerationFailedEvent,
+} from '@starborn/contracts';
+import { Clock } from '@starborn/runtime';
+import { DataSource } from 'typeorm';
+import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
+import { inTransaction } from '../db.js';
+import { ReleaseQueue } from '../releases/release.queue.js';
+import { lockById, markInitialChapterWritten } from '../storybooks/storybook.queries.js';
+import { isUuid } from '../storybooks/validation.js';
+import { ChapterGenerationQueue } from './chapter-generation.queue.js';
+import {
+  askFailedAgain,
+  askNextChapters,
+  markChapterFailed,
+  storeGeneratedChapter,
+  touchStaleChapters,
+} from './chapter.queries.js';
+
+/** Chapters healed per sweep and kind; the rest wait for the next sweep. */
+const HEAL_BATCH = 200;
+
+/**
+ * Chapters are written in order and ahead of the reader: each written chapter asks for the next one
+ * while the story's window allows. Results are applied once, for the current attempt only.
+ */
+@Injectable()
+export class ChapterWritingService {
+  private readonly logger = new Logger(ChapterWritingService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly queue: ChapterGenerationQueue,
+    private readonly releases: ReleaseQueue,
+    @Inject(STORYBOOK_CONFIG) private readonly config: StorybookConfig,
+  ) {}
+
+  /** chapter.generated: store it, start the daily clock with chapter 1, ask for the next chapter. */
+  async applyGenerated(event: ChapterGeneratedEvent): Promise<void> {
+    if (!isChapterRef(event) || typeof event.content !== 'string' || !event.content.trim()) {
+      this.logger.warn(`Ignored a malformed chapter.generated (${String(event?.storyBookId)})`);
+      return;
+    }
+    const now = this.clock.now();
+    const { stored, started, jobs } = await inTransaction(this.dataSource, async (sql) => {
+      // Locked first: a release at the same moment either sees this chapter ready or is seen here.
+      const story = await lockById(sql, event.storyBookId);
+      if (!story) return { stored: false, started: undefined, jobs: [] };
+      const stored = await storeGeneratedChapter(
+        sql,
+        {
+          storyBookId: event.storyBookId,
+          chapterNumber: event.chapterNumber,
+          attempt: event.attempt,
+          title: String(event.title ?? '').trim() || `Chapter ${event.chapterNumber}`,
+          content: event.content,
+          summary: String(event.summary ?? ''),
+          provider: String(event.provider ?? 'unknown'),
+        },
+        now,
+      );
+      const started =
+        stored && event.chapterNumber === 1
+          ? await markInitialChapterWritten(sql, event.storyBookId, now)
+          : undefined;
+      // Whether or not this delivery stored anything: the insert is keyed, so asking twice is harmless.
+      return { stored, started, jobs: await askNextChapters(sql, [started ?? story], now) };
+    });
+    if (!stored) {
+      this.logger.log(
+        `Ignored a stale or repeated chapter ${event.chapterNumber} of ${event.storyBookId} (attempt ${event.attempt})`,
+      );
+    }
+    await this.queue.addAll(jobs);
+    if (started) await this.releases.schedule([started]);
+  }
+
+  /** chapter.generation-failed: the chapter is in error until the sweep asks for it again. */
+  async applyFailed(event: ChapterGenerationFailedEvent): Promise<void> {
+    if (!isChapterRef(event)) {
+      this.logger.warn(`Ignored a malformed chapter.generation-failed (${String(event?.storyBookId)})`);
+      return;
+    }
+    const marked = await inTransaction(this.dataSource, (sql) =>
+      markChapterFailed(sql, event, String(event.reason ?? 'generation failed')),
+    );
+    if (marked) {
+      this.logger.warn(
+        `Chapter ${event.chapterNumber} of ${event.storyBookId} failed (attempt ${event.attempt}): ${event.reason}`,
+      );
+    }
+  }
+
+  /**
+   * The sweep's care for chapters: a chapter asked long ago whose job Redis lost gets its job again;
+   * one whose job ended without a result reaching us is failed; failed ones are asked again with the
+   * next attempt. Returns how many jobs were queued.
+   */
+  async heal(): Promise<number> {
+    const now = this.clock.now();
+    const cutoff = new Date(now.getTime() - this.config.CHAPTER_REQUEUE_AFTER_MS);
+    const stale = await inTransaction(this.dataSource, (sql) =>
+      touchStaleChapters(sql, cutoff, now, HEAL_BATCH),
+    );
+    let queued = 0;
+    for (const job of stale) {
+      const state = await this.queue.state(job);
+      if (state === 'missing') {
+        await this.queue.add(job);
+        queued++;
+      } else if (state === 'finished') {
+        await inTransaction(this.dataSource, (sql) =>
+          markChapterFailed(sql, job, 'The writer finished without a result reaching the storybook.'),
+        );
+      }
+    }
+    const retried = await inTransaction(this.dataSource, (sql) => askFailedAgain(sql, now, HEAL_BATCH));
+    await this.queue.addAll(retried);
+    return queued + retried.length;
+  }
+}
+
+function isChapterRef(event: { storyBookId?: unknown; chapterNumber?: unknown; attempt?: unknown } | null) {
+  return (
+    !!event &&
+    isUuid(event.storyBookId) &&
+    Number.isInteger(event.chapterNumber) &&
+    (event.chapterNumber as number) >= 1 &&
+    (event.chapterNumber as number) <= PREMIUM_STORY_CHAPTERS &&
+    Number.isInteger(event.attempt) &&
+    (event.attempt as number) >= 1
+  );
+}

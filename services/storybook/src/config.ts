@@ -1,0 +1,28 @@
+import { baseEnvSchema } from '@starborn/runtime';
+import { z } from 'zod';
+
+export const storybookEnvSchema = baseEnvSchema.extend({
+  /** How often the reconciliation sweep runs (releases a lost delayed job missed, heals chapters and packs). */
+  STORYBOOK_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** Storybooks released per statement of the sweep; the sweep repeats until nothing is due. */
+  STORYBOOK_RELEASE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** A chapter pack not redeemed by the buyer's unlock call after this long is redeemed by the sweep. */
+  CHAPTER_CREDIT_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3_600_000)
+    .default(600_000),
+  /**
+   * A chapter still `generating` after this long is checked: its job is added again if Redis lost it, or
+   * the chapter is asked again (next attempt) if its job ended without a result reaching us.
+   */
+  CHAPTER_REQUEUE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(7 * 24 * 3_600_000)
+    .default(600_000),
+});
+export type StorybookConfig = z.infer<typeof storybookEnvSchema>;
+export const STORYBOOK_CONFIG = Symbol('STORYBOOK_CONFIG');

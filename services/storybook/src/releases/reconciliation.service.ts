@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ChapterWritingService } from '../chapters/chapter-writing.service.js';
+import { ChapterPacksService } from '../packs/chapter-packs.service.js';
+import { ReleaseService } from './release.service.js';
+
+export interface ReconciliationReport {
+  released: number;
+  chaptersQueued: number;
+  packsRedeemed: number;
+}
+
+/**
+ * The periodic sweep: whatever a lost job, a crash between commit and queue, or a buyer who closed the
+ * page left undone. Every step is idempotent and skips rows another instance holds, so overlapping
+ * sweeps are harmless. A failing step does not stop the others.
+ */
+@Injectable()
+export class ReconciliationService {
+  private readonly logger = new Logger(ReconciliationService.name);
+
+  constructor(
+    private readonly releases: ReleaseService,
+    private readonly chapters: ChapterWritingService,
+    private readonly packs: ChapterPacksService,
+  ) {}
+
+  async run(): Promise<ReconciliationReport> {
+    const failures: Error[] = [];
+    const step = async (name: string, work: () => Promise<number>) => {
+      try {
+        return await work();
+      } catch (error) {
+        this.logger.error(`Sweep step "${name}" failed: ${(error as Error).message}`);
+        failures.push(error as Error);
+        return 0;
+      }
+    };
+    const report = {
+      released: await step('releases', () => this.releases.releaseDue()),
+      packsRedeemed: await step('chapter packs', () => this.packs.redeemOverdue()),
+      chaptersQueued: await step('chapters', () => this.chapters.heal()),
+    };
+    if (failures.length > 0) {
+      throw new AggregateError(failures, `Sweep incomplete: ${failures.map((e) => e.message).join('; ')}`);
+    }
+    return report;
+  }
+}

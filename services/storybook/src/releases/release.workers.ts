@@ -1,0 +1,86 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { JobQueues, type ChapterReleaseJob } from '@starborn/contracts';
+import { createJobWorker, JobQueue } from '@starborn/messaging';
+import type { Worker } from 'bullmq';
+import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
+import { ReconciliationService } from './reconciliation.service.js';
+import { ReleaseService } from './release.service.js';
+
+/** The sweep's job carries nothing: it looks at the database. */
+export type ReconciliationJob = Record<string, never>;
+export const RECONCILIATION_SCHEDULER_ID = JobQueues.releaseReconciliation.name;
+const RELEASE_CONCURRENCY = 4;
+
+/**
+ * Consumes `storybook.release` (a story's delayed release) and `storybook.reconcile` (the repeatable
+ * sweep), and keeps the sweep's BullMQ scheduler in place: asserted at boot and again every interval,
+ * so it comes back by itself after Redis lost its data. Several instances share one scheduler.
+ */
+@Injectable()
+export class ReleaseWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ReleaseWorkers.name);
+  private readonly reconciliationQueue: JobQueue<ReconciliationJob>;
+  private workers: Worker[] = [];
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly releases: ReleaseService,
+    private readonly reconciliation: ReconciliationService,
+    @Inject(STORYBOOK_CONFIG) private readonly config: StorybookConfig,
+  ) {
+    this.reconciliationQueue = new JobQueue(JobQueues.releaseReconciliation, this.connection);
+  }
+
+  private get connection() {
+    return { url: this.config.REDIS_URL, prefix: this.config.REDIS_PREFIX };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.workers = [
+      createJobWorker<ChapterReleaseJob>(
+        JobQueues.chapterRelease,
+        (job) => this.releases.releaseScheduled(job.data),
+        { ...this.connection, concurrency: RELEASE_CONCURRENCY },
+      ),
+      createJobWorker<ReconciliationJob>(
+        JobQueues.releaseReconciliation,
+        () => this.reconciliation.run(),
+        this.connection,
+      ),
+    ];
+    for (const worker of this.workers) {
+      worker.on('error', (error) => this.logger.error(`Worker error: ${error.message}`));
+    }
+    await this.ensureScheduled();
+    this.timer = setInterval(() => void this.ensureScheduled(), this.config.STORYBOOK_RECONCILE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** Creates the sweep's scheduler, or leaves it as it is (same id, same interval). */
+  async ensureScheduled(): Promise<void> {
+    try {
+      await this.reconciliationQueue.repeatEvery(
+        RECONCILIATION_SCHEDULER_ID,
+        this.config.STORYBOOK_RECONCILE_INTERVAL_MS,
+        {},
+      );
+    } catch (error) {
+      this.logger.warn(`Could not assert the sweep's scheduler: ${(error as Error).message}`);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    // Jobs in flight finish first.
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    this.workers = [];
+    await this.reconciliationQueue.close();
+  }
+}
