@@ -92,7 +92,10 @@ describe('deploy/Dockerfile', () => {
       .join(' ');
     expect(env).toMatch(/NODE_ENV=production/);
     expect(env).toMatch(/HOST=0\.0\.0\.0/);
-    expect(all('EXPOSE').map((i) => i.args)).toContain('3000');
+    // The gateway's port, and the ops listener's (OPS_PORT: /livez, /readyz, /metrics).
+    expect(all('EXPOSE').flatMap((i) => i.args.split(/\s+/))).toEqual(
+      expect.arrayContaining(['3000', '9464']),
+    );
   });
 });
 

@@ -14,7 +14,7 @@
 set -eu
 
 SERVICES="gateway auth heroes generation payments storybook rooms"
-FILE_SECRETS="AUTH_PRIVATE_KEY AUTH_PUBLIC_KEY MEDIA_URL_SECRET OPENAI_API_KEY DATABASE_URL REDIS_URL"
+FILE_SECRETS="AUTH_PRIVATE_KEY AUTH_PUBLIC_KEY MEDIA_URL_SECRET OPENAI_API_KEY OPERATOR_TOKEN DATABASE_URL REDIS_URL"
 
 usage() {
   echo "usage: entrypoint.sh <service> [args...]" >&2

@@ -9,6 +9,7 @@ import { gatewayEnvSchema } from '../services/gateway/src/config.js';
 import { paymentsEnvSchema } from '../services/payments/src/config.js';
 import { generationEnvSchema } from '../services/generation/src/config.js';
 import { heroesEnvSchema } from '../services/heroes/src/config.js';
+import { storybookEnvSchema } from '../services/storybook/src/config.js';
 import type { Service } from './test-support.js';
 
 export const ENV_SCHEMAS: Record<Service, z.ZodObject> = {
@@ -17,6 +18,6 @@ export const ENV_SCHEMAS: Record<Service, z.ZodObject> = {
   heroes: heroesEnvSchema,
   generation: generationEnvSchema,
   payments: paymentsEnvSchema,
-  storybook: baseEnvSchema,
+  storybook: storybookEnvSchema,
   rooms: baseEnvSchema,
 };

@@ -8,12 +8,14 @@
 //
 // - gateway: GET http://127.0.0.1:$PORT/api/health must answer 200 (PostgreSQL, Redis and every service
 //   answer; see the gateway's health controller).
-// - backend services (auth, heroes, generation, payments, storybook, rooms) have no HTTP port: they
-//   consume BullMQ queues. Healthy means the process runs and Redis at $REDIS_URL answers PING, i.e.
-//   the service can receive work. A stalled event loop is not detected (no heartbeat is exposed yet),
-//   so this check is used for readiness and compose status, not to kill containers.
+// - backend services (auth, heroes, generation, payments, storybook, rooms) consume BullMQ queues;
+//   with OPS_PORT set (compose and k8s set it) their ops listener must answer GET /readyz with 200
+//   (the process runs its event loop, and PostgreSQL and Redis answer; 503 while it drains after
+//   SIGTERM). Without OPS_PORT: the process runs and Redis at $REDIS_URL answers PING.
+//   (Kubernetes probes the ops port directly: /livez for liveness, /readyz for readiness.)
 //
-// Environment: PORT, HOST (gateway), REDIS_URL, HEALTHCHECK_TIMEOUT_MS (default 4000).
+// Environment: PORT, HOST (gateway), OPS_PORT (backend services), REDIS_URL, HEALTHCHECK_TIMEOUT_MS
+// (default 4000).
 // Exit codes: 0 healthy, 1 unhealthy (reason on stderr), 64 usage.
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -49,11 +51,13 @@ function runningServices(procDir = process.env.STARBORN_PROC_DIR || '/proc') {
 }
 
 function checkGateway() {
-  const port = Number(process.env.PORT || 3000);
-  const bound = process.env.HOST || '127.0.0.1';
+  return checkHttp(process.env.HOST, Number(process.env.PORT || 3000), '/api/health', 'gateway');
+}
+
+function checkHttp(bound = '127.0.0.1', port, path, what) {
   const host = ['0.0.0.0', '::', '[::]', ''].includes(bound) ? '127.0.0.1' : bound;
   return new Promise((resolve, reject) => {
-    const req = request({ host, port, path: '/api/health', method: 'GET', timeout: timeoutMs }, (res) => {
+    const req = request({ host, port, path, method: 'GET', timeout: timeoutMs }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => {
@@ -61,11 +65,11 @@ function checkGateway() {
       });
       res.on('end', () => {
         if (res.statusCode === 200) resolve();
-        else reject(new Error(`GET /api/health answered ${res.statusCode}: ${summarise(body)}`));
+        else reject(new Error(`GET ${path} answered ${res.statusCode}: ${summarise(body)}`));
       });
     });
-    req.on('timeout', () => req.destroy(new Error(`GET /api/health gave no answer within ${timeoutMs} ms`)));
-    req.on('error', (error) => reject(new Error(`gateway on ${host}:${port}: ${error.message}`)));
+    req.on('timeout', () => req.destroy(new Error(`GET ${path} gave no answer within ${timeoutMs} ms`)));
+    req.on('error', (error) => reject(new Error(`${what} on ${host}:${port}: ${error.message}`)));
     req.end();
   });
 }
@@ -73,7 +77,8 @@ function checkGateway() {
 /** The names of the failing checks of a 503 body, else the body's start. */
 function summarise(body) {
   try {
-    const { checks } = JSON.parse(body);
+    const { checks, status } = JSON.parse(body);
+    if (status === 'draining') return 'draining (shutting down)';
     const down = [];
     for (const [name, check] of Object.entries(checks ?? {})) {
       if (name === 'services') {
@@ -118,6 +123,8 @@ async function checkRedis() {
 
 async function check(service) {
   if (service === 'gateway') await checkGateway();
+  else if (process.env.OPS_PORT)
+    await checkHttp(process.env.OPS_HOST, Number(process.env.OPS_PORT), '/readyz', service);
   else await checkRedis();
 }
 

@@ -15,6 +15,10 @@ import { Service as K8sService } from 'kubernetes-models/v1/Service';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { JobQueues } from '@starborn/contracts';
 import { mediaUrlSecret } from '@starborn/storage';
 import { ENV_SCHEMAS } from './env-schemas.js';
 import {
@@ -61,6 +65,10 @@ const PROD_SECRET: Record<string, string> = {
   AUTH_PRIVATE_KEY: keys.privateKey,
   AUTH_PUBLIC_KEY: keys.publicKey,
   MEDIA_URL_SECRET: mediaSecret,
+  OPERATOR_TOKEN: 'operator-token-0123456789-abcdefghijklmnop',
+  // For KEDA's redis scaler (k8s/components/autoscaling), which takes host:port, not a URL.
+  REDIS_ADDRESS: 'redis.internal:6380',
+  REDIS_PASSWORD: 'secret',
 };
 
 const BUILDS = {
@@ -83,6 +91,11 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/Namespace': Namespace,
   'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  // KEDA's CRDs, from its published OpenAPI schemas.
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
 };
 
 function find(objects: K8sObject[], kind: string, name: string): K8sObject {
@@ -333,26 +346,86 @@ describe('k8s manifests', () => {
       }
     });
 
-    it('probes the gateway: ready on GET /api/health, alive on its port, never restarted by /api/health', () => {
+    it('probes the gateway: ready on GET /api/health/ready, alive on /api/health/live, never on /api/health', () => {
       const container = main(objects, 'gateway') as Container & {
         ports: { name: string; containerPort: number }[];
         readinessProbe: { httpGet: { path: string; port: string | number } };
-        livenessProbe: { httpGet?: { path: string }; tcpSocket?: unknown };
+        livenessProbe: { httpGet: { path: string; port: string | number } };
+        startupProbe: { tcpSocket?: unknown };
       };
       const env = containerEnv(container, objects, namespace);
       expect(env.get('HOST')).toMatchObject({ value: '0.0.0.0' });
       const http = container.ports.find((p) => p.name === 'http');
       expect(String(http?.containerPort)).toBe((env.get('PORT') as { value: string }).value);
-      expect(container.readinessProbe.httpGet).toEqual({ path: '/api/health', port: 'http' });
-      expect(container.livenessProbe.httpGet?.path).not.toBe('/api/health');
-      expect(container.livenessProbe.tcpSocket).toBeDefined();
+      expect(container.readinessProbe.httpGet).toEqual({ path: '/api/health/ready', port: 'http' });
+      expect(container.livenessProbe.httpGet).toEqual({ path: '/api/health/live', port: 'http' });
+      expect(container.startupProbe.tcpSocket).toBeDefined();
     });
 
-    it('probes each backend service with deploy/healthcheck.mjs naming it', () => {
+    it('probes each backend service on its ops port: alive on /livez, ready on /readyz', () => {
       for (const service of SERVICES.filter((s) => s !== 'gateway')) {
-        const probe = main(objects, service).readinessProbe as { exec: { command: string[] } };
-        expect(probe.exec.command).toEqual(['node', '/app/deploy/healthcheck.mjs', service]);
+        const container = main(objects, service) as Container & {
+          ports: { name: string; containerPort: number }[];
+          readinessProbe: { httpGet: { path: string; port: string } };
+          livenessProbe: { httpGet: { path: string; port: string } };
+        };
+        expect([service, container.readinessProbe.httpGet]).toEqual([
+          service,
+          { path: '/readyz', port: 'ops' },
+        ]);
+        expect([service, container.livenessProbe.httpGet]).toEqual([
+          service,
+          { path: '/livez', port: 'ops' },
+        ]);
       }
+    });
+
+    it.each(SERVICES)('lets Prometheus scrape %s on the ops port the service listens on', (service) => {
+      const container = main(objects, service) as Container & {
+        ports: { name: string; containerPort: number }[];
+      };
+      const env = containerEnv(container, objects, namespace);
+      const port = (env.get('OPS_PORT') as { value: string }).value;
+      expect(env.get('OPS_HOST')).toMatchObject({ value: '0.0.0.0' });
+      expect(String(container.ports.find((p) => p.name === 'ops')?.containerPort)).toBe(port);
+      const annotations = (
+        find(objects, 'Deployment', service).spec as {
+          template: { metadata: { annotations?: Record<string, string> } };
+        }
+      ).template.metadata.annotations;
+      expect(annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': port,
+        'prometheus.io/path': '/metrics',
+      });
+      // The ops port is never behind a Service (so never behind the Ingress either).
+      for (const svc of objects.filter((o) => o.kind === 'Service')) {
+        const ports = (svc.spec as { ports: { targetPort: string | number }[] }).ports;
+        expect(ports.map((p) => String(p.targetPort))).not.toContain('ops');
+        expect(ports.map((p) => String(p.targetPort))).not.toContain(port);
+      }
+    });
+
+    it.each(SERVICES)('limits voluntary disruptions of %s to one pod at a time', (service) => {
+      const pdb = find(objects, 'PodDisruptionBudget', service) as K8sObject & {
+        spec: {
+          maxUnavailable?: number;
+          minAvailable?: number;
+          selector: { matchLabels: Record<string, string> };
+        };
+      };
+      expect(pdb.spec.maxUnavailable).toBe(1);
+      const labels = podLabels(objects, service);
+      for (const [key, value] of Object.entries(pdb.spec.selector.matchLabels))
+        expect(labels[key]).toBe(value);
+      const selected = objects.filter(
+        (o) =>
+          o.kind === 'Deployment' &&
+          Object.entries(pdb.spec.selector.matchLabels).every(
+            ([k, v]) => podLabels(objects, o.metadata.name)[k] === v,
+          ),
+      );
+      expect(selected.map((o) => o.metadata.name)).toEqual([service]);
     });
 
     it('exposes the gateway, and only it, through a Service that selects its pods, with session affinity', () => {
@@ -476,6 +549,80 @@ describe('k8s manifests', () => {
         (find(objects, 'PersistentVolumeClaim', 'starborn-media').spec as { accessModes: string[] })
           .accessModes,
       ).toEqual(['ReadWriteMany']);
+    });
+
+    it('scales generation with KEDA on the BullMQ waiting lists of both generation queues', () => {
+      const scaled = find(objects, 'ScaledObject', 'generation') as K8sObject & {
+        spec: {
+          scaleTargetRef: { name: string; kind?: string };
+          minReplicaCount: number;
+          maxReplicaCount: number;
+          triggers: {
+            type: string;
+            metadata: Record<string, string>;
+            authenticationRef: { name: string };
+          }[];
+        };
+      };
+      expect(find(objects, 'Deployment', scaled.spec.scaleTargetRef.name).metadata.name).toBe('generation');
+      expect(scaled.spec.scaleTargetRef.kind ?? 'Deployment').toBe('Deployment');
+      expect(scaled.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
+      expect(scaled.spec.maxReplicaCount).toBeGreaterThan(scaled.spec.minReplicaCount);
+      // The list BullMQ keeps waiting jobs in: `<REDIS_PREFIX>:<queue>:wait`, with the services' prefix.
+      const env = containerEnv(main(objects, 'generation'), objects, 'starborn');
+      const prefix = (env.get('REDIS_PREFIX') as { value: string }).value;
+      const lists = [JobQueues.heroGeneration.name, JobQueues.chapterGeneration.name].map(
+        (queue) => `${prefix}:${queue}:wait`,
+      );
+      expect(scaled.spec.triggers.map((t) => t.type)).toEqual(['redis', 'redis']);
+      expect(scaled.spec.triggers.map((t) => t.metadata.listName)).toEqual(lists);
+      for (const trigger of scaled.spec.triggers) {
+        expect(Number(trigger.metadata.listLength)).toBeGreaterThan(0);
+        expect(trigger.metadata.address ?? trigger.metadata.host).toBeUndefined(); // from the Secret
+        const auth = find(objects, 'TriggerAuthentication', trigger.authenticationRef.name) as K8sObject & {
+          spec: { secretTargetRef: { parameter: string; name: string; key: string }[] };
+        };
+        const refs = auth.spec.secretTargetRef;
+        expect(refs.map((r) => r.parameter)).toContain('address');
+        for (const ref of refs) {
+          expect(ref.name).toBe('starborn-secrets');
+          expect(PROD_SECRET[ref.key]).toBeDefined(); // a key deploy/README.md asks the operator for
+        }
+        const address = PROD_SECRET[refs.find((r) => r.parameter === 'address')!.key];
+        expect(address).toMatch(/^[^:/]+:\d+$/); // host:port, not a URL
+      }
+    });
+
+    it('scales the gateway on CPU, from at least two pods', () => {
+      const hpa = find(objects, 'HorizontalPodAutoscaler', 'gateway') as K8sObject & {
+        spec: {
+          scaleTargetRef: { kind: string; name: string };
+          minReplicas: number;
+          maxReplicas: number;
+          metrics: { type: string; resource: { name: string; target: { type: string } } }[];
+        };
+      };
+      expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'gateway' });
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+      expect(hpa.spec.metrics).toEqual([
+        expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+      ]);
+      // CPU utilisation is measured against the request: the gateway container must have one.
+      const resources = main(objects, 'gateway').resources as { requests: { cpu: string } };
+      expect(resources.requests.cpu).toBeDefined();
+      // Nothing else scales the generation Deployment besides KEDA.
+      expect(objects.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((o) => o.metadata.name)).toEqual(
+        ['gateway'],
+      );
+    });
+
+    it('the KEDA schema check catches a broken ScaledObject', () => {
+      const broken = structuredClone(find(objects, 'ScaledObject', 'generation')) as K8sObject & {
+        spec: { minReplicaCount: unknown };
+      };
+      broken.spec.minReplicaCount = 'one';
+      expect(() => new ScaledObject(broken as never).validate()).toThrow();
     });
 
     it('holds no Secret and no database: both are the operator’s', () => {

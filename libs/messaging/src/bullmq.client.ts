@@ -14,6 +14,7 @@ import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { EVENT_BACKOFF } from './backoff.js';
+import { outgoingMeta } from './correlation.js';
 import { RemoteError } from './errors.js';
 import { DEFAULT_EVENT_RETRY, DEFAULT_REQUEST_TIMEOUT_MS, type BullMqClientOptions } from './options.js';
 import { createRedisConnection } from './redis.js';
@@ -73,7 +74,7 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
       replyTo: this.channel,
       deadline: Date.now() + timeoutMs,
       data: payload,
-      meta: options.meta,
+      meta: outgoingMeta(options.meta),
     };
     const queue = this.queue(QueueNames.commands(definition.service));
     return new Promise<ReplyOf<R, K>>((resolve, reject) => {
@@ -110,7 +111,7 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
     if (eventId.includes(':')) throw new Error('Event ids may not contain ":"');
     await this.connect();
     const retry = this.options.eventRetry ?? DEFAULT_EVENT_RETRY;
-    const envelope: EventEnvelope = { id: eventId, data: payload, meta: options.meta };
+    const envelope: EventEnvelope = { id: eventId, data: payload, meta: outgoingMeta(options.meta) };
     await Promise.all(
       definition.subscribers.map((subscriber) =>
         this.queue(QueueNames.events(subscriber)).add(name, envelope, {

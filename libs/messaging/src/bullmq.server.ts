@@ -6,7 +6,9 @@ import type { Redis } from 'ioredis';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { cappedExponentialDelay } from './backoff.js';
 import { BullMqContext } from './context.js';
+import { runWithMeta } from './correlation.js';
 import { toErrorShape } from './errors.js';
+import { measureJob, observePaymentReply, paymentsTotal, trackWorker } from './metrics.js';
 import { DEFAULT_EVENT_RETRY, type BullMqServerOptions } from './options.js';
 import { createRedisConnection } from './redis.js';
 import type { CommandEnvelope, EventEnvelope, ReplyEnvelope } from './wire.js';
@@ -115,12 +117,19 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
       );
     }
     for (const worker of this.workers) {
+      trackWorker(worker, prefix);
       worker.on('error', (error) => this.log.error(`Worker error: ${error.message}`));
       await worker.waitUntilReady();
     }
   }
 
   private async handleCommand(job: Job<CommandEnvelope>): Promise<void> {
+    const envelope = job.data;
+    const meta = { ...envelope.meta, correlationId: envelope.meta?.correlationId ?? envelope.id };
+    return runWithMeta(meta, () => measureJob(job.queueName, job, () => this.runCommand(job, meta)));
+  }
+
+  private async runCommand(job: Job<CommandEnvelope>, meta: CommandEnvelope['meta'] & object): Promise<void> {
     const envelope = job.data;
     if (Date.now() > envelope.deadline) {
       // The caller has already answered its user with a timeout; running the command now would
@@ -130,24 +139,44 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     }
     let reply: ReplyEnvelope;
     try {
-      const data = await this.invoke(job, envelope.data, envelope.meta ?? {});
+      const data = await this.invoke(job, envelope.data, meta);
       reply = { id: envelope.id, ok: true, data };
+      observePaymentReply(job.name, { ok: true, data });
     } catch (error) {
       reply = { id: envelope.id, ok: false, error: toErrorShape(error) };
+      observePaymentReply(job.name, { ok: false, status: reply.error.status });
     }
     await this.publisher!.publish(envelope.replyTo, JSON.stringify(reply));
   }
 
   /** An event handler that throws fails the job, and BullMQ retries it with the capped backoff. */
   private async handleEventJob(job: Job<EventEnvelope>): Promise<void> {
+    const meta = { ...job.data.meta, correlationId: job.data.meta?.correlationId ?? `event:${job.data.id}` };
+    return runWithMeta(meta, () => measureJob(job.queueName, job, () => this.runEvent(job, meta)));
+  }
+
+  private async runEvent(job: Job<EventEnvelope>, meta: EventEnvelope['meta'] & object): Promise<void> {
     try {
-      await this.invoke(job, job.data.data, job.data.meta ?? {});
+      await this.invoke(job, job.data.data, meta);
+      this.countPayment(job);
     } catch (error) {
       const shape = toErrorShape(error);
       this.log.warn(
         `Event ${job.name} (${job.data.id}) failed on attempt ${job.attemptsMade + 1}: ${shape.message}`,
       );
       throw new Error(shape.message, { cause: error });
+    }
+  }
+
+  /**
+   * A succeeded payment is counted once: by the event's first subscriber, when its handler succeeds
+   * (the event's job id makes a second delivery of one payment impossible).
+   */
+  private countPayment(job: Job<EventEnvelope>): void {
+    if (job.name !== 'payment.succeeded') return;
+    const definition = this.options.registry[job.name];
+    if (definition?.kind === 'event' && definition.subscribers[0] === this.options.service) {
+      paymentsTotal.inc({ outcome: 'succeeded' });
     }
   }
 

@@ -11,3 +11,5 @@ export * from './message-bus.js';
 export { createRedisConnection } from './redis.js';
 export * from './jobs.js';
 export * from './ai-quota.js';
+export * from './correlation.js';
+export * from './metrics.js';

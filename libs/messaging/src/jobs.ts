@@ -1,6 +1,8 @@
 import type { JobQueueDefinition } from '@starborn/contracts';
 import { Queue, Worker, type Job, type Processor, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { jobMeta, metaJobOptions, outgoingMeta, runWithMeta } from './correlation.js';
+import { measureJob, trackWorker } from './metrics.js';
 import type { RedisConnectionOptions } from './options.js';
 import { createRedisConnection } from './redis.js';
 
@@ -32,6 +34,8 @@ export class JobQueue<Data> {
       backoff: { type: 'exponential', delay: this.definition.backoffMs },
       removeOnComplete: { age: 24 * 3600, count: 10_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
+      // The correlation id of the request that caused the job reaches its worker (and its logs).
+      ...metaJobOptions(outgoingMeta()),
     });
   }
 
@@ -68,13 +72,17 @@ export function createJobWorker<Data>(
   options: RedisConnectionOptions & { concurrency?: number; worker?: Partial<WorkerOptions> },
 ): Worker<Data> {
   const connection = createRedisConnection(options, `${definition.name}:worker`);
-  const worker = new Worker<Data>(definition.name, processor, {
+  // Each job runs in the context it was added in (correlation id), timed and counted per queue.
+  const instrumented: Processor<Data> = (job, token, signal) =>
+    runWithMeta(jobMeta(job), () => measureJob(definition.name, job, () => processor(job, token, signal)));
+  const worker = new Worker<Data>(definition.name, instrumented, {
     connection,
     prefix: options.prefix,
     concurrency: options.concurrency ?? 1,
     maxStalledCount: definition.maxStalledCount,
     ...options.worker,
   });
+  trackWorker(worker, options.prefix);
   // BullMQ leaves a connection it was given open; this one is the worker's alone.
   worker.on('closed', () => void connection.quit().catch(() => undefined));
   return worker;

@@ -15,6 +15,13 @@ export const baseEnvSchema = z.object({
     .default('starborn'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Port of the operations listener: GET /livez, /readyz and /metrics (Prometheus). Unset: none (a
+   * workstation, in-process tests). Deployments set it (9464) and keep it off the public edge.
+   */
+  OPS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** Address the operations listener binds: 0.0.0.0 in a container, so probes and Prometheus reach it. */
+  OPS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 
@@ -25,6 +32,7 @@ export const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'MEDIA_URL_SECRET',
   'OPENAI_API_KEY',
+  'OPERATOR_TOKEN',
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',

@@ -4,3 +4,4 @@ export * from './signing-keys.js';
 export * from './health.module.js';
 export * from './run-service.js';
 export * from './clock.js';
+export * from './ops-server.js';

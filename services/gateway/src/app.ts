@@ -2,12 +2,26 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { createLogger, loadConfig, NestPinoLogger } from '@starborn/runtime';
+import {
+  createLogger,
+  createProbeRedis,
+  loadConfig,
+  NestPinoLogger,
+  OpsServer,
+  pingRedis,
+  registerProcessMetrics,
+} from '@starborn/runtime';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { gatewayEnvSchema, type GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
+import { HealthController } from './health/health.controller.js';
+import { CorrelationInterceptor } from './ops/correlation.interceptor.js';
+import { instrumentHttp, instrumentSockets } from './ops/http-metrics.js';
+import { QUEUE_BOARD_PATH, registerQueueBoard } from './ops/queue-board.js';
+import { RealtimeServer } from './realtime/realtime.server.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { validationPipe } from './http/validation.js';
 
@@ -25,11 +39,23 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/** Request log lines name the request id `correlationId`, as every other log line of the request does. */
+function correlationChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: Parameters<FastifyBaseLogger['child']>[1],
+): FastifyBaseLogger {
+  const { reqId, ...rest } = bindings;
+  return logger.child({ ...rest, correlationId: reqId }, options);
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface GatewayApp {
   app: NestFastifyApplication;
   config: GatewayConfig;
+  /** The operations listener (/livez, /readyz, /metrics), when OPS_PORT is set. */
+  ops?: OpsServer;
 }
 
 export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Promise<GatewayApp> {
@@ -39,6 +65,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // The request id is the correlation id of everything the request causes: one name in every log.
+    childLoggerFactory: correlationChildLogger,
     // One id per request, taken from the caller when it is sane, echoed back and carried into every message.
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
@@ -59,6 +87,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  instrumentHttp(fastify);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
@@ -66,6 +95,13 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   });
   // The API docs page uses inline styles and scripts of its own; relax the policy there only.
   fastify.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(QUEUE_BOARD_PATH)) {
+      // The dashboard's page styles its loading indicator inline; its scripts are its own files.
+      reply.header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+      );
+    }
     if (request.url.startsWith('/api/docs')) {
       reply.header(
         'content-security-policy',
@@ -92,7 +128,38 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   }
 
   app.useGlobalPipes(validationPipe);
+  app.useGlobalInterceptors(new CorrelationInterceptor());
   app.enableShutdownHooks();
+
+  const closeQueueBoard = await registerQueueBoard(app, config);
+  if (closeQueueBoard) fastify.addHook('onClose', async () => closeQueueBoard());
+  instrumentSockets(() => app.get(RealtimeServer).server?.engine.clientsCount ?? 0);
+  let ops: OpsServer | undefined;
+  if (config.OPS_PORT !== undefined) {
+    // /livez, /readyz and /metrics on a port that is never published (see docs/decisions.md).
+    const health = app.get(HealthController);
+    const probeRedis = createProbeRedis(config.REDIS_URL, `${config.REDIS_PREFIX}:gateway:ops`);
+    const closeMetrics = registerProcessMetrics('gateway', probeRedis);
+    ops = new OpsServer({
+      service: 'gateway',
+      port: config.OPS_PORT,
+      host: config.OPS_HOST,
+      logger,
+      timeoutMs: config.HEALTH_TIMEOUT_MS,
+      checks: {
+        postgres: () => health.pingPostgres(config.HEALTH_TIMEOUT_MS),
+        redis: () => pingRedis(probeRedis),
+      },
+    });
+    await ops.start();
+    const opsServer = ops;
+    fastify.addHook('preClose', async () => opsServer.setDraining());
+    fastify.addHook('onClose', async () => {
+      await opsServer.close();
+      await closeMetrics();
+      probeRedis.disconnect();
+    });
+  }
 
   const openApi = new DocumentBuilder()
     .setTitle('Starborn API')
@@ -103,5 +170,5 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   SwaggerModule.setup('api/docs', app, SwaggerModule.createDocument(app, openApi), {
     jsonDocumentUrl: 'api/docs/json',
   });
-  return { app, config };
+  return { app, config, ops };
 }

@@ -29,6 +29,14 @@ export const gatewayEnvSchema = baseEnvSchema
     HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(2_000),
     /** Which card form the web app shows; must match the payments service's PAYMENTS_PROVIDER. */
     PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    /**
+     * Opens the queue dashboard under /admin/queues to whoever presents it (HTTP Basic password or
+     * Bearer token). Unset or empty: no dashboard (404). A secret: at least 32 characters.
+     */
+    OPERATOR_TOKEN: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
+    ),
     /** Stripe's publishable key (pk_…), handed to the browser by GET /api/payments/config. */
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   })

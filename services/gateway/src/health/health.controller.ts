@@ -16,7 +16,13 @@ interface Check {
   instance?: string;
 }
 
-/** GET /api/health: PostgreSQL, Redis and every service, each with its latency. 503 if anything is down. */
+/**
+ * GET /api/health: PostgreSQL, Redis and every service, each with its latency. 503 if anything is down.
+ * GET /api/health/live: liveness, 200 while the process runs its event loop (it checks nothing else,
+ * so an outage of a dependency never restarts the gateway).
+ * GET /api/health/ready: readiness, 200 when the gateway's own dependencies, PostgreSQL and Redis,
+ * answer; a backend service being down does not take the gateway (and the web app) out of rotation.
+ */
 @ApiTags('health')
 @Controller('api/health')
 export class HealthController {
@@ -54,7 +60,36 @@ export class HealthController {
     return { status: healthy ? 'ok' : 'degraded', checks };
   }
 
-  private async pingPostgres(timeoutMs: number): Promise<void> {
+  @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the gateway process runs its event loop' })
+  live() {
+    return { status: 'ok', uptimeSeconds: Math.round(process.uptime()) };
+  }
+
+  @Public()
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer the gateway' })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const { healthy, checks } = await this.readiness();
+    reply.status(healthy ? 200 : 503);
+    return { status: healthy ? 'ok' : 'down', checks };
+  }
+
+  /** PostgreSQL and Redis, as the readiness probe sees them (also served on the ops port). */
+  async readiness(): Promise<{ healthy: boolean; checks: { postgres: Check; redis: Check } }> {
+    const timeoutMs = this.config.HEALTH_TIMEOUT_MS;
+    const [postgres, redis] = await Promise.all([
+      timed(() => this.pingPostgres(timeoutMs)),
+      timed(async () => {
+        await withTimeout(this.redis.ping(), timeoutMs);
+      }),
+    ]);
+    return { healthy: postgres.status === 'ok' && redis.status === 'ok', checks: { postgres, redis } };
+  }
+
+  /** Connects and runs SELECT 1 (a fresh connection: the gateway keeps no pool). */
+  async pingPostgres(timeoutMs: number): Promise<void> {
     const client = new pg.Client({
       connectionString: this.config.DATABASE_URL,
       connectionTimeoutMillis: timeoutMs,

@@ -18,7 +18,8 @@ export class SpaFallback {
   accepts(request: FastifyRequest): boolean {
     if (!this.indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     const path = request.url.split('?')[0];
-    return !/^\/(api|media|socket\.io)(\/|$)/.test(path);
+    // /admin is the operators' (the queue dashboard, absent without OPERATOR_TOKEN): a 404 there.
+    return !/^\/(api|media|socket\.io|admin)(\/|$)/.test(path);
   }
 
   send(reply: FastifyReply): void {
