@@ -4,6 +4,9 @@ export {
   type HeroProfile,
   type GeneratedImage,
   type AiProvider,
+  type ChapterRequest,
+  type PreviousChapter,
+  type WrittenChapter,
 } from './types.js';
 export { AiQuotaExceededError, AiProviderError, AiConfigError } from './errors.js';
 export { type AiConfig, aiEnvSchema, parseAiEnv, createAiProvider } from './config.js';
@@ -27,4 +30,21 @@ export {
   type RenderOptions,
 } from './local/art.js';
 export { generateBackstoryMarkdown, countWords, MIN_WORDS, MAX_WORDS } from './local/backstory.js';
-export { imagePrompt, backstoryUserPrompt, BACKSTORY_SYSTEM_PROMPT } from './prompts.js';
+export {
+  imagePrompt,
+  backstoryUserPrompt,
+  BACKSTORY_SYSTEM_PROMPT,
+  chapterUserPrompt,
+  CHAPTER_SYSTEM_PROMPT,
+} from './prompts.js';
+export {
+  CHAPTER_MIN_WORDS,
+  CHAPTER_MAX_WORDS,
+  SUMMARY_MIN_SENTENCES,
+  SUMMARY_MAX_SENTENCES,
+  SCENE_BREAK,
+  chapterHeading,
+  sentencesOf,
+} from './chapter-format.js';
+export { writeLocalChapter } from './local/chapter.js';
+export { readChapterAnswer, type ChapterAnswer } from './openai/chapter-answer.js';

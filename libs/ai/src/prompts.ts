@@ -1,6 +1,7 @@
 /** Prompts for model-backed providers, built from the hero profile. */
+import { CHAPTER_MAX_WORDS, CHAPTER_MIN_WORDS, chapterPosition } from './chapter-format.js';
 import { Rng } from './prng.js';
-import type { HeroProfile, ImageAngle } from './types.js';
+import type { ChapterRequest, HeroProfile, ImageAngle } from './types.js';
 import { constellationFor } from './local/constellations.js';
 import { describeLook, rollLook } from './local/figure.js';
 import { SIGN_WORDS, ANIMAL_WORDS } from './local/lexicon.js';
@@ -15,7 +16,8 @@ export const BACKSTORY_SYSTEM_PROMPT = [
   'Keep it suitable for all ages. Answer with the Markdown story only, no preamble and no closing remarks.',
 ].join(' ');
 
-export function backstoryUserPrompt(hero: HeroProfile): string {
+/** The hero as the model is told about it, one fact a line. */
+function heroLines(hero: HeroProfile): string[] {
   const w = hero.western;
   const c = hero.chinese;
   return [
@@ -27,8 +29,55 @@ export function backstoryUserPrompt(hero: HeroProfile): string {
     `Chinese zodiac: ${c.sign}, element ${c.element}`,
     `Chinese traits: ${list(c.traits)}`,
     `Compatible animals (possible allies): ${list(c.compatibility)}`,
+  ];
+}
+
+export function backstoryUserPrompt(hero: HeroProfile): string {
+  return [...heroLines(hero), '', `Write ${hero.name}'s backstory.`].join('\n');
+}
+
+export const CHAPTER_SYSTEM_PROMPT = [
+  "You are the storyteller of Starborn. You write a hero's storybook one chapter at a time, as a fantasy serial whose chapters are released one a day.",
+  'Answer with one JSON object and nothing else: {"title": string, "markdown": string, "summary": string}.',
+  'title: the chapter title, two to eight words, without the chapter number.',
+  `markdown: the chapter in Markdown, 700 to 1,000 words (never fewer than ${CHAPTER_MIN_WORDS} or more than ${CHAPTER_MAX_WORDS.toLocaleString('en-US')}).`,
+  'It starts with the heading "# Chapter N: Title" and continues as literary prose in paragraphs, with dialogue; no other headings, lists or tables.',
+  'Mark a scene break with a paragraph holding only "* * *".',
+  "Weave in the hero's Western sign, element and traits and the Chinese animal and element, so they shape events rather than being listed.",
+  'summary: two to four sentences of plain text for the writer of the next chapter: what happened, where, who was met, and where the story is heading. Name the places and characters.',
+  'Keep it suitable for all ages.',
+].join(' ');
+
+/** What this chapter must do for the story, by its position. */
+function chapterRole(chapterNumber: number, total: number): string {
+  if (total === 1)
+    return 'This chapter is the whole story: introduce the hero, a threat and a quest, and bring the quest to a satisfying close.';
+  if (chapterNumber === 1)
+    return "This is the first chapter: introduce the hero's world, a threat and a quest, and end with the hero setting out.";
+  if (chapterNumber >= total)
+    return 'This is the last chapter: bring the story to a close. Resolve the main conflict and end with a sense of completion.';
+  if (chapterNumber === total - 1)
+    return 'This is the chapter before the last: the darkest hour, when all seems lost, ending with the hero resolved to face the final confrontation.';
+  return 'This is a middle chapter: develop the story with a new turn (a journey, a trial, an ally, a betrayal or a revelation) without resolving the main conflict, and end with a hook toward the next chapter.';
+}
+
+export function chapterUserPrompt(request: ChapterRequest): string {
+  const { hero, previousChapter } = request;
+  const { chapterNumber, total } = chapterPosition(request);
+  const previous = previousChapter
+    ? [
+        `The previous chapter was Chapter ${previousChapter.chapterNumber}, "${previousChapter.title}". Its summary: ${previousChapter.summary}`,
+        'Continue the story from there, and name at least one place or character from that summary.',
+      ]
+    : chapterNumber > 1
+      ? ['The earlier chapters are not available; write this one so that a new reader can follow it.']
+      : [];
+  return [
+    ...heroLines(hero),
     '',
-    `Write ${hero.name}'s backstory.`,
+    `Write Chapter ${chapterNumber} of ${total} of ${hero.name}'s storybook.`,
+    chapterRole(chapterNumber, total),
+    ...previous,
   ].join('\n');
 }
 

@@ -37,6 +37,34 @@ export interface GeneratedImage {
   png: Buffer;
 }
 
+/** What the writer of chapter n knows about chapter n − 1. */
+export interface PreviousChapter {
+  chapterNumber: number;
+  title: string;
+  /** Two to four sentences written for the next chapter's writer. */
+  summary: string;
+}
+
+/** One chapter of a hero's storybook to write (spec §3 StoryBook/Chapter). */
+export interface ChapterRequest {
+  hero: HeroProfile;
+  /** 1 … chaptersTotalCount. */
+  chapterNumber: number;
+  /** The story's length; chapter `chaptersTotalCount` brings the story to a close. */
+  chaptersTotalCount: number;
+  /** Null for chapter 1. */
+  previousChapter: PreviousChapter | null;
+}
+
+export interface WrittenChapter {
+  /** The chapter's title, without "Chapter N:". */
+  title: string;
+  /** 600–1,200 words of prose, starting with the heading `# Chapter N: Title`. */
+  markdown: string;
+  /** Two to four sentences for the writer of the next chapter. */
+  summary: string;
+}
+
 export interface AiProvider {
   /** 'local' | 'openai' */
   readonly name: string;
@@ -44,4 +72,6 @@ export interface AiProvider {
   generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]>;
   /** A markdown backstory of roughly 500–900 words. */
   generateBackstory(hero: HeroProfile): Promise<string>;
+  /** One chapter of the hero's storybook, continuing from the previous chapter's summary. */
+  writeChapter(request: ChapterRequest): Promise<WrittenChapter>;
 }

@@ -10,6 +10,11 @@ export const generationEnvSchema = baseEnvSchema
     /** Heroes rendered at once per worker process; rendering is CPU-bound, so about one per core. */
     GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     /**
+     * Chapters written at once per worker process. A chapter is cheap for the local writer and mostly
+     * waiting for the model with OpenAI, so a little more than the heroes.
+     */
+    CHAPTER_GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    /**
      * Threads libvips may use per image operation; 0 keeps its default (one per core). A worker meant to
      * use one core (a one-CPU pod) sets 1, together with UV_THREADPOOL_SIZE=1 in its environment.
      */

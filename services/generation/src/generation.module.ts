@@ -4,11 +4,15 @@ import sharp from 'sharp';
 import { MessageBusModule } from '@starborn/messaging';
 import { BASE_CONFIG, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
 import { createStorage } from '@starborn/storage';
+import { ChapterGenerationWorker } from './chapters/chapter-generation.worker.js';
 import { GENERATION_CONFIG, generationEnvSchema, type GenerationConfig } from './config.js';
 import { HeroGenerationWorker } from './heroes/hero-generation.worker.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
 
-/** The generation workers: the only caller of the AI provider. Owns no tables, only media files. */
+/**
+ * The generation workers (heroes and chapters): the only caller of the AI provider. Owns no tables,
+ * only media files.
+ */
 @Module({
   imports: [
     HealthModule.forService('generation'),
@@ -42,6 +46,7 @@ import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
       useFactory: (config: GenerationConfig) => createStorage(config),
     },
     HeroGenerationWorker,
+    ChapterGenerationWorker,
   ],
 })
 export class GenerationModule {}

@@ -1,10 +1,7 @@
 /**
  * A grammar-based markdown backstory: seeded choices among many sentence templates per section,
  * filled from word banks for the hero's sign, animal and elements. Deterministic per hero id.
- *
- * Template syntax: `{key}` is a story constant (the same everywhere in one story), `<rule>` expands
- * a grammar rule afresh on every use, `[a|b|c]` picks one alternative inline. Rules and
- * alternatives may nest.
+ * The template syntax is described in grammar.ts.
  */
 import { Rng } from '../prng.js';
 import type { HeroProfile } from '../types.js';
@@ -18,13 +15,11 @@ import {
   SIGN_WORDS,
   WEAPON_WORDS,
 } from './lexicon.js';
+import { aboutHero, countWords, expand, tidySentence, upperFirst, type Ctx, type Rules } from './grammar.js';
 import { parseChineseElement, westernElementOf } from './palette.js';
 
 export const MIN_WORDS = 500;
 export const MAX_WORDS = 900;
-
-type Ctx = Record<string, string>;
-type Rules = Record<string, readonly string[]>;
 
 // ---------------------------------------------------------------- names
 
@@ -118,7 +113,8 @@ const EPITHET_TAILS = [
   'Three-Rivers',
 ];
 
-function placeName(rng: Rng): string {
+/** An invented place name such as 'Velrahollow' or 'Mirspire'. */
+export function placeName(rng: Rng): string {
   const middle = rng.chance(0.55) ? rng.pick(SYL_MID) : '';
   return `${rng.pick(SYL_START)}${middle}${rng.pick(SYL_END)}`;
 }
@@ -130,52 +126,8 @@ function personName(rng: Rng): string {
 
 // ---------------------------------------------------------------- helpers
 
-const lowerFirst = (s: string) =>
-  /^[A-Z][a-z]/.test(s) && !/^I\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
-const upperFirst = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
-
-/** Sign-data phrases are written about the sign ("its shell", "itself"); tell them about the hero. */
-function aboutHero(phrase: string): string {
-  return lowerFirst(
-    phrase
-      .trim()
-      .replace(/\bitself\b/g, 'themselves')
-      .replace(/\bits\b/g, 'their'),
-  );
-}
-
 function animalNoun(sign: string): string {
   return ANIMAL_WORDS[sign]?.noun ?? sign.split('/')[0]!.trim();
-}
-
-function wordCount(text: string): number {
-  return text
-    .replace(/[#>*_]/g, ' ')
-    .split(/\s+/)
-    .filter((w) => /[A-Za-z0-9]/.test(w)).length;
-}
-
-function expand(template: string, ctx: Ctx, rules: Rules, rng: Rng, depth = 0): string {
-  if (depth > 12) throw new Error(`Backstory grammar recursion too deep at: ${template}`);
-  let out = template;
-  // Innermost [a|b] first, repeatedly.
-  for (let guard = 0; guard < 200 && out.includes('['); guard++) {
-    const next = out.replace(/\[([^[\]]*)\]/, (_, body: string) => rng.pick(body.split('|')));
-    if (next === out) break;
-    out = next;
-  }
-  out = out.replace(/<([a-zA-Z0-9]+)>/g, (_, rule: string) => {
-    const options = rules[rule];
-    if (!options) throw new Error(`Unknown backstory rule <${rule}>`);
-    return expand(rng.pick(options), ctx, rules, rng, depth + 1);
-  });
-  out = out.replace(/\{([a-zA-Z0-9]+)\}/g, (_, key: string) => {
-    const v = ctx[key];
-    if (v === undefined) throw new Error(`Unknown backstory key {${key}}`);
-    return v;
-  });
-  // Keys are substituted last and never re-expanded, so a hero name is always taken literally.
-  return out;
 }
 
 // ---------------------------------------------------------------- grammar
@@ -697,22 +649,38 @@ interface Chosen {
   sentences: { text: string; optional: boolean }[];
 }
 
+/** The backstory's constants, drawn from its seeded stream exactly as the backstory draws them. */
+function prepareContext(hero: HeroProfile, rng: Rng): Ctx {
+  const ctx = buildContext(hero, rng);
+  // Expand the constants that themselves contain keys (relic, motif, weapon words).
+  for (const key of ['relic', 'animalMotif', 'weaponWords', 'allyIntro'])
+    ctx[key] = expand(ctx[key]!, ctx, RULES, rng);
+  return ctx;
+}
+
+const backstoryRng = (hero: HeroProfile) => new Rng(`starborn:${hero.heroId}`).fork('backstory');
+
+/**
+ * The cast and world of a hero's backstory (homeland, mentor, old foe, companions, rival, weapon,
+ * traits…), the same values the backstory text uses, so the storybook can continue that story.
+ */
+export function backstoryCast(hero: HeroProfile): Readonly<Ctx> {
+  return prepareContext(hero, backstoryRng(hero));
+}
+
 /**
  * The hero's backstory in markdown: a title, seven `##` sections, 500–900 words. Pure and
  * deterministic: the same hero id and profile always give the same text.
  */
 export function generateBackstoryMarkdown(hero: HeroProfile): string {
-  const rng = new Rng(`starborn:${hero.heroId}`).fork('backstory');
-  const ctx = buildContext(hero, rng);
-  // Expand the constants that themselves contain keys (relic, motif, weapon words).
-  for (const key of ['relic', 'animalMotif', 'weaponWords', 'allyIntro'])
-    ctx[key] = expand(ctx[key]!, ctx, RULES, rng);
+  const rng = backstoryRng(hero);
+  const ctx = prepareContext(hero, rng);
 
   const title = expand(rng.pick(TITLES), ctx, RULES, rng);
   const sections: Chosen[] = SECTIONS.map((section) => ({
     heading: expand(rng.pick(section.headings), ctx, RULES, rng),
     sentences: section.slots.map((slot) => ({
-      text: tidy(expand(rng.pick(slot.options), ctx, RULES, rng)),
+      text: tidySentence(expand(rng.pick(slot.options), ctx, RULES, rng)),
       optional: slot.optional === true,
     })),
   }));
@@ -743,7 +711,7 @@ export function generateBackstoryMarkdown(hero: HeroProfile): string {
       .flatMap((s, si) => s.sentences.map((x, xi) => ({ si, xi, optional: x.optional })))
       .filter((x) => x.optional),
   );
-  while (wordCount(text) > MAX_WORDS - 20 && optionals.length) {
+  while (countWords(text) > MAX_WORDS - 20 && optionals.length) {
     const o = optionals.pop()!;
     sections[o.si]!.sentences.splice(o.xi, 1);
     // indices after the removed one shift
@@ -752,9 +720,9 @@ export function generateBackstoryMarkdown(hero: HeroProfile): string {
   }
   // Too short (rare with long names missing): add closing reflections.
   const extras = rng.shuffle(EXTRAS);
-  while (wordCount(text) < MIN_WORDS + 20 && extras.length) {
+  while (countWords(text) < MIN_WORDS + 20 && extras.length) {
     const target = sections[rng.int(0, sections.length - 1)]!;
-    target.sentences.push({ text: tidy(expand(extras.pop()!, ctx, RULES, rng)), optional: true });
+    target.sentences.push({ text: tidySentence(expand(extras.pop()!, ctx, RULES, rng)), optional: true });
     text = render(sections);
   }
   return text;
@@ -769,17 +737,4 @@ const EXTRAS = [
   'In quiet hours {name} still studies the old star-charts, tracing {signFigure} with one finger and wondering what it has yet to say.',
 ];
 
-/** Cleans spacing, fixes a/an and capitalises sentence starts. */
-function tidy(sentence: string): string {
-  const s = sentence
-    .replace(/\s+/g, ' ')
-    .replace(/\s([,.;:!?])/g, '$1')
-    .trim()
-    .replace(/\b([Aa]) (?=(?:[aeiAEI]|[oO](?!ne\b)|[uU](?!ni|se|su)))/g, '$1n ')
-    .replace(/([.!?]) ([a-z])/g, (_, stop: string, c: string) => `${stop} ${c.toUpperCase()}`);
-  if (s.startsWith('> ')) return `> ${upperFirst(s.slice(2))}`;
-  if (s.startsWith('**')) return s;
-  return upperFirst(s);
-}
-
-export { wordCount as countWords };
+export { countWords };

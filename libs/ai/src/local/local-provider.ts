@@ -1,6 +1,7 @@
-import type { AiProvider, GeneratedImage, HeroProfile } from '../types.js';
+import type { AiProvider, ChapterRequest, GeneratedImage, HeroProfile, WrittenChapter } from '../types.js';
 import { ART_SIZE, renderHeroImages } from './art.js';
 import { generateBackstoryMarkdown } from './backstory.js';
+import { writeLocalChapter } from './chapter.js';
 
 export interface LocalAiProviderOptions {
   /**
@@ -12,7 +13,8 @@ export interface LocalAiProviderOptions {
 
 /**
  * The default provider: offline, no keys, deterministic per hero id. Images are seeded procedural
- * artwork (SVG composed here, rendered by sharp); the backstory comes from a seeded grammar.
+ * artwork (SVG composed here, rendered by sharp); the backstory and the storybook's chapters come
+ * from seeded grammars.
  */
 export class LocalAiProvider implements AiProvider {
   readonly name = 'local';
@@ -31,5 +33,9 @@ export class LocalAiProvider implements AiProvider {
 
   async generateBackstory(hero: HeroProfile): Promise<string> {
     return generateBackstoryMarkdown(hero);
+  }
+
+  async writeChapter(request: ChapterRequest): Promise<WrittenChapter> {
+    return writeLocalChapter(request);
   }
 }

@@ -1,14 +1,24 @@
 import OpenAI from 'openai';
 import sharp from 'sharp';
 import { AiConfigError, AiProviderError, AiQuotaExceededError } from '../errors.js';
-import { BACKSTORY_SYSTEM_PROMPT, backstoryUserPrompt, imagePrompt } from '../prompts.js';
+import { chapterPosition } from '../chapter-format.js';
+import {
+  BACKSTORY_SYSTEM_PROMPT,
+  backstoryUserPrompt,
+  CHAPTER_SYSTEM_PROMPT,
+  chapterUserPrompt,
+  imagePrompt,
+} from '../prompts.js';
 import {
   IMAGE_ANGLES,
   type AiProvider,
+  type ChapterRequest,
   type GeneratedImage,
   type HeroProfile,
   type ImageAngle,
+  type WrittenChapter,
 } from '../types.js';
+import { readChapterAnswer } from './chapter-answer.js';
 
 export interface OpenAiProviderOptions {
   apiKey: string;
@@ -62,7 +72,9 @@ export function mapOpenAiError(err: unknown, what: string): Error {
   return new AiProviderError(`OpenAI ${what} failed: ${message}`, { retryable: false, cause: err });
 }
 
-/** Provider backed by the OpenAI API: chat completions for the backstory, the images API for pictures. */
+type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+/** Provider backed by the OpenAI API: chat completions for the texts, the images API for pictures. */
 export class OpenAiProvider implements AiProvider {
   readonly name = 'openai';
   private readonly client: OpenAI;
@@ -102,6 +114,61 @@ export class OpenAiProvider implements AiProvider {
     }
     if (!text) throw new AiProviderError('OpenAI returned an empty backstory', { retryable: true });
     return `${text}\n`;
+  }
+
+  /**
+   * A chapter as JSON (title, markdown, summary). An answer that is malformed or outside the length
+   * bounds gets one corrective follow-up in the same conversation; a second bad answer fails the
+   * call as a retryable AiProviderError (the job's own retries then start afresh).
+   */
+  async writeChapter(request: ChapterRequest): Promise<WrittenChapter> {
+    const { chapterNumber } = chapterPosition(request);
+    const messages: ChatMessage[] = [
+      { role: 'system', content: CHAPTER_SYSTEM_PROMPT },
+      { role: 'user', content: chapterUserPrompt(request) },
+    ];
+    const first = await this.completeChapter(messages, chapterNumber);
+    const firstAnswer = readChapterAnswer(first, chapterNumber);
+    if (firstAnswer.ok) return firstAnswer.chapter;
+
+    const correction: ChatMessage[] = first
+      ? [
+          { role: 'assistant', content: first },
+          {
+            role: 'user',
+            content: `That answer cannot be used: ${firstAnswer.problem}. Answer again with the whole chapter as one JSON object with "title", "markdown" and "summary", following every rule.`,
+          },
+        ]
+      : [];
+    const second = await this.completeChapter([...messages, ...correction], chapterNumber);
+    const secondAnswer = readChapterAnswer(second, chapterNumber);
+    if (secondAnswer.ok) return secondAnswer.chapter;
+    throw new AiProviderError(`OpenAI wrote an unusable chapter ${chapterNumber}: ${secondAnswer.problem}`, {
+      retryable: true,
+    });
+  }
+
+  /** One chat completion asking for JSON; the answer's text, or '' when there was none. */
+  private async completeChapter(messages: ChatMessage[], chapterNumber: number): Promise<string> {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create({
+        model: this.textModel,
+        messages,
+        response_format: { type: 'json_object' },
+        // 1,200 words of prose is about 1,600 tokens; JSON and the summary add a few hundred.
+        max_completion_tokens: 4000,
+      });
+    } catch (err) {
+      throw mapOpenAiError(err, `chapter ${chapterNumber}`);
+    }
+    const choice = completion.choices[0];
+    if (choice?.finish_reason === 'content_filter') {
+      throw new AiProviderError(`OpenAI refused chapter ${chapterNumber} (content filter)`, {
+        retryable: false,
+      });
+    }
+    return choice?.message?.content?.trim() ?? '';
   }
 
   async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {

@@ -1,11 +1,13 @@
 /**
  * A loopback fake of the two OpenAI endpoints the generation workers call (chat completions for the
- * backstory, images/generations for the pictures), on 127.0.0.1 and a random port. Each endpoint's
+ * backstory and the chapters, images/generations for the pictures), on 127.0.0.1 and a random port.
+ * A chat request asking for JSON is a chapter, and gets FAKE_CHAPTER; any other gets FAKE_STORY. Each endpoint's
  * behaviour can be switched while a test runs; every request is recorded with its arrival time.
  * Same approach as libs/ai/src/openai/openai-provider.int-spec.ts.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeLocalChapter, type HeroProfile } from '@starborn/ai';
 import sharp from 'sharp';
 
 export type FakeBehaviour =
@@ -32,6 +34,36 @@ export const FAKE_STORY = `# The Fake Chronicle
 
 A hero written by a fake OpenAI server, for the generation integration tests.
 `;
+
+const FAKE_HERO: HeroProfile = {
+  heroId: 'f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0',
+  name: 'Loopback Lark',
+  western: {
+    sign: 'Leo',
+    dateRange: 'July 23 - August 22',
+    element: 'Fire',
+    traits: ['Bold'],
+    strengths: ['Courage'],
+    weaknesses: ['Pride'],
+  },
+  chinese: { sign: 'Dragon', element: 'Yang Wood', years: [], traits: ['Brave'], compatibility: ['Rat'] },
+};
+
+/** A chapter as a model answers the chapter prompt: a JSON object, of a length the provider accepts. */
+export const FAKE_CHAPTER = (() => {
+  const written = writeLocalChapter({
+    hero: FAKE_HERO,
+    chapterNumber: 1,
+    chaptersTotalCount: 10,
+    previousChapter: null,
+  });
+  return {
+    title: 'The Loopback Road',
+    markdown: written.markdown.replace(/^# .*/, '# The Loopback Road'),
+    summary:
+      'Loopback Lark left home on the loopback road. A fake server sent word. They travel on to the test suite.',
+  };
+})();
 
 export class FakeOpenAi {
   images: FakeBehaviour = 'ok';
@@ -149,6 +181,7 @@ export class FakeOpenAi {
       if (res.destroyed || res.writableEnded) return; // the caller went away (e.g. its process was killed)
     }
     if (endpoint === 'chat') {
+      const wantsJson = (body.response_format as { type?: string } | undefined)?.type === 'json_object';
       return send(res, 200, {
         id: 'chatcmpl-fake',
         object: 'chat.completion',
@@ -157,7 +190,12 @@ export class FakeOpenAi {
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: FAKE_STORY, refusal: null, annotations: [] },
+            message: {
+              role: 'assistant',
+              content: wantsJson ? JSON.stringify(FAKE_CHAPTER) : FAKE_STORY,
+              refusal: null,
+              annotations: [],
+            },
             logprobs: null,
             finish_reason: 'stop',
           },

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AiProviderError, AiQuotaExceededError, type AiProvider } from '@starborn/ai';
+import { AiQuotaExceededError, type AiProvider } from '@starborn/ai';
 import { JobQueues, type GeneratedImageRef, type HeroGenerationJob } from '@starborn/contracts';
 import {
   AiQuotaFlag,
@@ -9,8 +9,9 @@ import {
   MessageBus,
 } from '@starborn/messaging';
 import type { ObjectStorage } from '@starborn/storage';
-import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { failJobForAiError, isQuotaFailure } from '../ai-failures.js';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
 import { renderHeroVariants } from '../media/hero-variants.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from '../tokens.js';
@@ -85,15 +86,7 @@ export class HeroGenerationWorker implements OnModuleInit, OnApplicationShutdown
         .value;
       backstory = (backstoryResult as PromiseFulfilledResult<string>).value;
     } catch (error) {
-      if (error instanceof AiQuotaExceededError) {
-        await this.quota.raise(error.message);
-        // No point retrying until the quota is back: fail now and tell the owner.
-        throw new UnrecoverableError(`quota_exceeded: ${error.message}`);
-      }
-      // The provider refused the request itself (a 4xx other than 408/409/429, a content filter):
-      // the same request would be refused again, so fail now rather than pay for two more attempts.
-      if (error instanceof AiProviderError && !error.retryable) throw new UnrecoverableError(error.message);
-      throw error;
+      return failJobForAiError(error, this.quota);
     }
     const refs: GeneratedImageRef[] = [];
     for (const [position, image] of images.entries()) {
@@ -125,7 +118,7 @@ export class HeroGenerationWorker implements OnModuleInit, OnApplicationShutdown
     await this.bus
       .emitEvent(
         'hero.generation-failed',
-        { heroId, attempt, reason: error.message, quotaExceeded: error.message.startsWith('quota_exceeded') },
+        { heroId, attempt, reason: error.message, quotaExceeded: isQuotaFailure(error) },
         { eventId: `${heroId}.${attempt}.failed` },
       )
       .catch((emitError: Error) =>

@@ -1,0 +1,127 @@
+/**
+ * For the chapter worker's tests: puts `generation.chapter` jobs on the queue as the storybook
+ * service does (through the messaging library's JobQueue, so with the queue's attempts and backoff),
+ * and stands in for the storybook service on the receiving end: a BullMQ worker on the storybook
+ * events queue records every event delivered there.
+ */
+import {
+  chapterGenerationJobId,
+  JobQueues,
+  QueueNames,
+  type ChapterGeneratedEvent,
+  type ChapterGenerationFailedEvent,
+  type ChapterGenerationJob,
+} from '@starborn/contracts';
+import { createRedisConnection, JobQueue, type EventEnvelope } from '@starborn/messaging';
+import { eventually, TEST_REDIS_URL } from '@starborn/testing';
+import { Queue, Worker, type Job } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export interface DeliveredEvent<T> {
+  /** The event's name, e.g. 'chapter.generated'. */
+  name: string;
+  /** The event id the emitter gave it. */
+  id: string;
+  data: T;
+}
+
+type ChapterEvent = DeliveredEvent<ChapterGeneratedEvent> | DeliveredEvent<ChapterGenerationFailedEvent>;
+
+/** A chapter job for a new storybook; override what the test is about. */
+export function chapterJob(
+  heroId: string,
+  overrides: Partial<ChapterGenerationJob> = {},
+): ChapterGenerationJob {
+  return {
+    storyBookId: randomUUID(),
+    heroId,
+    chapterNumber: 1,
+    chaptersTotalCount: 10,
+    previousChapter: null,
+    attempt: 1,
+    ...overrides,
+  };
+}
+
+export class ChapterTestBench {
+  readonly events: ChapterEvent[] = [];
+  private readonly producer: JobQueue<ChapterGenerationJob>;
+  private readonly inspector: Queue;
+  private readonly inspectorConnection: Redis;
+  private readonly receiverConnection: Redis;
+  private readonly receiver: Worker;
+
+  constructor(prefix: string) {
+    const options = { url: TEST_REDIS_URL, prefix };
+    this.producer = new JobQueue<ChapterGenerationJob>(JobQueues.chapterGeneration, options);
+    this.inspectorConnection = createRedisConnection(options, 'test:chapter-jobs');
+    this.inspector = new Queue(JobQueues.chapterGeneration.name, {
+      connection: this.inspectorConnection,
+      prefix,
+    });
+    this.receiverConnection = createRedisConnection(options, 'test:storybook-events');
+    this.receiver = new Worker(
+      QueueNames.events('storybook'),
+      async (job: Job<EventEnvelope>) => {
+        this.events.push({ name: job.name, id: job.data.id, data: job.data.data } as ChapterEvent);
+      },
+      { connection: this.receiverConnection, prefix },
+    );
+  }
+
+  async ready(): Promise<void> {
+    await this.receiver.waitUntilReady();
+  }
+
+  /** Enqueues a job under its deterministic id, as the storybook service does. */
+  async enqueue(job: ChapterGenerationJob): Promise<void> {
+    await this.producer.add(job, chapterGenerationJobId(job));
+  }
+
+  job(job: ChapterGenerationJob): Promise<Job | undefined> {
+    return this.inspector.getJob(chapterGenerationJobId(job));
+  }
+
+  /** The first event of that name about this job's chapter, once it has arrived. */
+  generated(job: ChapterGenerationJob, timeoutMs = 15_000): Promise<DeliveredEvent<ChapterGeneratedEvent>> {
+    return this.arrival('chapter.generated', job, timeoutMs) as Promise<
+      DeliveredEvent<ChapterGeneratedEvent>
+    >;
+  }
+
+  failed(
+    job: ChapterGenerationJob,
+    timeoutMs = 15_000,
+  ): Promise<DeliveredEvent<ChapterGenerationFailedEvent>> {
+    return this.arrival('chapter.generation-failed', job, timeoutMs) as Promise<
+      DeliveredEvent<ChapterGenerationFailedEvent>
+    >;
+  }
+
+  /** Every event received about this job's chapter. */
+  eventsAbout(job: ChapterGenerationJob): ChapterEvent[] {
+    return this.events.filter(
+      (event) =>
+        event.data.storyBookId === job.storyBookId &&
+        event.data.chapterNumber === job.chapterNumber &&
+        event.data.attempt === job.attempt,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.receiver.close();
+    await this.inspector.close();
+    await this.producer.close();
+    await Promise.all(
+      [this.receiverConnection, this.inspectorConnection].map((connection) =>
+        connection.quit().catch(() => undefined),
+      ),
+    );
+  }
+
+  private async arrival(name: string, job: ChapterGenerationJob, timeoutMs: number): Promise<ChapterEvent> {
+    // eventually() resolves only with a value that is there.
+    return (await eventually(() => this.eventsAbout(job).find((event) => event.name === name), timeoutMs))!;
+  }
+}

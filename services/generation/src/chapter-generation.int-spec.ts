@@ -1,0 +1,132 @@
+/**
+ * Chapter writing end to end with the default, offline AI provider: auth, heroes, the gateway and
+ * generation in this process on the real PostgreSQL and Redis (see __tests__/stack.ts). A
+ * `generation.chapter` job is enqueued as the storybook service does; what the storybook service
+ * would receive is read from its events queue (the storybook service itself is not started).
+ */
+import { CHAPTER_MAX_WORDS, CHAPTER_MIN_WORDS, sentencesOf, writeLocalChapter } from '@starborn/ai';
+import type { ChapterGenerationJob } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
+import { TEST_REDIS_URL } from '@starborn/testing';
+import { ChapterTestBench, chapterJob } from './__tests__/chapters.js';
+import { TestStack } from './__tests__/stack.js';
+
+const wordsOf = (markdown: string) =>
+  markdown
+    .replace(/[#>*_]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /\w/.test(w)).length;
+
+let stack: TestStack;
+let bench: ChapterTestBench;
+let bus: MessageBus;
+
+beforeAll(async () => {
+  stack = new TestStack('chapters', {});
+  await stack.start();
+  bench = new ChapterTestBench(stack.env.REDIS_PREFIX!);
+  await bench.ready();
+  bus = new MessageBus({ url: TEST_REDIS_URL, prefix: stack.env.REDIS_PREFIX! });
+}, 60_000);
+
+afterAll(async () => {
+  try {
+    await bench?.close();
+    await bus?.close();
+  } finally {
+    await stack?.stop();
+  }
+});
+
+/** The chapter the local writer makes for this job, from the profile heroes holds. */
+async function expectedChapter(job: ChapterGenerationJob) {
+  const profile = await bus.request('heroes.generation-profile', { heroId: job.heroId });
+  return writeLocalChapter({
+    hero: { ...profile, heroId: job.heroId },
+    chapterNumber: job.chapterNumber,
+    chaptersTotalCount: job.chaptersTotalCount,
+    previousChapter: job.previousChapter,
+  });
+}
+
+describe('chapter generation with the local writer', () => {
+  it('writes chapter 1 and announces it to the storybook service as chapter.generated', async () => {
+    const { heroId } = await stack.newHero('Corin Ash');
+    const job = chapterJob(heroId);
+    await bench.enqueue(job);
+
+    const event = await bench.generated(job);
+    expect(event.id).toBe(`chapter.${job.storyBookId}.1.1`);
+    expect(event.data).toMatchObject({
+      storyBookId: job.storyBookId,
+      chapterNumber: 1,
+      attempt: 1,
+      provider: 'local',
+    });
+    const { title, content, summary } = event.data;
+    expect(content.startsWith(`# Chapter 1: ${title}\n\n`)).toBe(true);
+    expect(content).toContain('Corin Ash');
+    expect(wordsOf(content)).toBeGreaterThanOrEqual(CHAPTER_MIN_WORDS);
+    expect(wordsOf(content)).toBeLessThanOrEqual(CHAPTER_MAX_WORDS);
+    expect(sentencesOf(summary).length).toBeGreaterThanOrEqual(2);
+    expect(sentencesOf(summary).length).toBeLessThanOrEqual(4);
+    // Written from the hero's profile as heroes holds it, nothing lost on the way.
+    const expected = await expectedChapter(job);
+    expect({ title, content, summary }).toEqual({
+      title: expected.title,
+      content: expected.markdown,
+      summary: expected.summary,
+    });
+    expect(await (await bench.job(job))?.getState()).toBe('completed');
+  }, 30_000);
+
+  it('continues the story from the previous chapter the job carries, and ends it in the last chapter', async () => {
+    const { heroId } = await stack.newHero('Mara Quell');
+    const storyBookId = `sb-${Date.now()}`;
+    const first = chapterJob(heroId, { storyBookId, chaptersTotalCount: 3 });
+    await bench.enqueue(first);
+    const one = (await bench.generated(first)).data;
+
+    const second = chapterJob(heroId, {
+      storyBookId,
+      chapterNumber: 2,
+      chaptersTotalCount: 3,
+      previousChapter: { chapterNumber: 1, title: one.title, summary: one.summary },
+    });
+    await bench.enqueue(second);
+    const two = (await bench.generated(second)).data;
+    expect(two.content.startsWith(`# Chapter 2: ${two.title}\n\n`)).toBe(true);
+    expect(two.title).not.toBe(one.title);
+    expect(two.content).toBe((await expectedChapter(second)).markdown);
+
+    const third = chapterJob(heroId, {
+      storyBookId,
+      chapterNumber: 3,
+      chaptersTotalCount: 3,
+      previousChapter: { chapterNumber: 2, title: two.title, summary: two.summary },
+    });
+    await bench.enqueue(third);
+    const three = (await bench.generated(third)).data;
+    expect(three.content.trimEnd().endsWith('*The End*')).toBe(true);
+    expect(three.summary).toMatch(/The story is complete\.$/);
+  }, 30_000);
+
+  it('fails for good at once, and says so, when the hero does not exist', async () => {
+    const job = chapterJob('0123456789abcdef0123456789abcdef');
+    await bench.enqueue(job);
+
+    const failure = await bench.failed(job);
+    expect(failure.id).toBe(`chapter.${job.storyBookId}.1.1.failed`);
+    expect(failure.data).toMatchObject({
+      storyBookId: job.storyBookId,
+      chapterNumber: 1,
+      attempt: 1,
+      quotaExceeded: false,
+      reason: expect.stringMatching(/not found/),
+    });
+    const queued = await bench.job(job);
+    expect(await queued?.getState()).toBe('failed');
+    expect(queued?.attemptsMade).toBe(1);
+    expect(bench.eventsAbout(job).map((event) => event.name)).toEqual(['chapter.generation-failed']);
+  }, 30_000);
+});
