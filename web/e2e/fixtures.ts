@@ -157,3 +157,36 @@ export async function generatedHero(
   await generateHero(page, account, heroId);
   return heroId;
 }
+
+/** The storybook fields the browser tests read. */
+export interface StoryBookSummary {
+  id: string;
+  isPremium: boolean;
+  chaptersTotalCount: number;
+  chaptersUnlockedCount: number;
+}
+
+/**
+ * The hero's storybook as the API shows it, once it exists: the storybook service makes it a moment
+ * after the hero completes (until then the API answers 202 without one).
+ */
+export async function storyBookReady(
+  page: Page,
+  account: Account,
+  heroId: string,
+): Promise<StoryBookSummary> {
+  let storyBook = null as StoryBookSummary | null;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/heroes/${heroId}/storybook`, {
+          headers: account.headers,
+        });
+        storyBook = ((await response.json()) as { storyBook: StoryBookSummary | null }).storyBook;
+        return response.status() === 200 && storyBook !== null;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return storyBook!;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { expect, generatedHero, signUp, test } from './fixtures';
+import { expect, generatedHero, signUp, storyBookReady, test } from './fixtures';
 
 const TEST_HINT = 'Test mode — use 4242 4242 4242 4242, any future date, any CVC';
 
@@ -38,7 +38,7 @@ test.describe('checkout', () => {
 
     await page.goto(`/hero/${heroId}`);
     await expect(page.getByTestId('watermark')).toHaveText('UNLOCK FULL QUALITY');
-    await page.getByRole('link', { name: 'Unlock Now' }).click();
+    await page.locator('.hero-actions').getByRole('link', { name: 'Unlock Now' }).click();
     await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
 
     // The form, once the AI check and the payment intent are done.
@@ -115,6 +115,8 @@ test.describe('checkout', () => {
     }) => {
       const account = await signUp(page, 'declined');
       const heroId = await generatedHero(page, account, 'Corvin Ashgrove', '1983-11-27');
+      // Chapters are sold once the hero's storybook exists.
+      await storyBookReady(page, account, heroId);
 
       await page.goto(`/checkout/${heroId}?type=chapters&amount=499`);
       await expect(page.getByRole('heading', { level: 1, name: 'Unlock More Chapters' })).toBeVisible();
@@ -139,7 +141,7 @@ test.describe('checkout', () => {
 
       // Cancel goes back.
       await page.goto(`/hero/${heroId}`);
-      await page.getByRole('link', { name: 'Unlock Now' }).click();
+      await page.locator('.hero-actions').getByRole('link', { name: 'Unlock Now' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Unlock Premium Hero' })).toBeVisible();
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`));

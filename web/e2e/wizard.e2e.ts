@@ -188,7 +188,7 @@ test.describe('hero creation wizard', () => {
       'href',
       `/checkout/${heroId}?type=premium_upgrade`,
     );
-    await expect(page.getByRole('link', { name: 'Unlock Now' })).toHaveAttribute(
+    await expect(page.locator('.hero-actions').getByRole('link', { name: 'Unlock Now' })).toHaveAttribute(
       'href',
       `/checkout/${heroId}`,
     );

@@ -23,6 +23,7 @@ import { HttpErrorFilter } from './http/http-error.filter.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { GATEWAY_REDIS, gatewayRedisProvider } from './redis.provider.js';
 import { SharesController } from './shares/shares.controller.js';
+import { StorybookController } from './storybook/storybook.controller.js';
 import { SupportController } from './support/support.controller.js';
 import { UserController } from './user/user.controller.js';
 
@@ -56,6 +57,7 @@ export class GatewayModule implements OnApplicationShutdown {
         MediaController,
         PaymentsController,
         PremiumController,
+        StorybookController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -9,11 +9,13 @@ import {
   userRefreshed,
 } from '../features/auth/authSlice';
 import { clearSession, loadSession, saveSession, type KeyValueStorage } from '../features/auth/session';
+import { heroReducer } from '../features/heroes/heroSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
 
 const rootReducer = combineReducers({
   auth: authReducer,
   notifications: notificationsReducer,
+  hero: heroReducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -7,7 +7,11 @@ import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
 import { isGenerationRequested, requestGeneration } from '../features/heroes/generation';
 import { useGetHeroQuery } from '../features/heroes/heroesApi';
-import { paymentSuccessNotice, withoutPaymentQuery } from '../features/heroes/paymentNotice';
+import {
+  isChaptersPayment,
+  paymentSuccessNotice,
+  withoutPaymentQuery,
+} from '../features/heroes/paymentNotice';
 import { STATUS_LINES, useRotatingLine } from '../features/heroes/rotatingLines';
 import {
   checkoutPath,
@@ -25,6 +29,8 @@ import { CopyLink } from '../features/shares/CopyLink';
 import { absoluteShareUrl } from '../features/shares/shares';
 import { useCreateShareLinkMutation } from '../features/shares/sharesApi';
 import { notify } from '../features/notifications/notificationsSlice';
+import { ChaptersPanel } from '../features/storybook/ChaptersPanel';
+import { unlockAfterChaptersPayment } from '../features/storybook/storybookApi';
 import '../styles/heroes.css';
 import { SignBadges } from '../features/heroes/SignBadges';
 
@@ -58,7 +64,7 @@ export function HeroPage() {
     }
   }, [dispatch, hero?.status, hero?.heroId]);
 
-  usePaymentSuccessNotice();
+  usePaymentSuccessNotice(heroId);
 
   usePageMeta({
     title: hero?.name ? `${hero.name}` : 'Your Hero',
@@ -85,8 +91,11 @@ export function HeroPage() {
   return <HeroView key={hero.heroId} hero={hero} preview={preview} />;
 }
 
-/** After checkout: ?payment=success shows the success notification once, then leaves the URL. */
-function usePaymentSuccessNotice() {
+/**
+ * After checkout: ?payment=success shows the success notification once, then leaves the URL. After a
+ * chapters payment (&type=chapters) the purchased chapters are unlocked and the storybook refetched.
+ */
+function usePaymentSuccessNotice(heroId: string) {
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
@@ -96,9 +105,10 @@ function usePaymentSuccessNotice() {
     if (!shown.current) {
       shown.current = true;
       dispatch(notify(notice));
+      if (isChaptersPayment(params)) void unlockAfterChaptersPayment(dispatch, heroId);
     }
     setParams(withoutPaymentQuery(params), { replace: true });
-  }, [dispatch, params, setParams]);
+  }, [dispatch, heroId, params, setParams]);
 }
 
 export function HeroLoadingScreen() {
@@ -190,13 +200,8 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
         </div>
       </div>
 
-      {/* SLOT: chapters panel (spec §2 "Chapters panel", a later issue). Never shown for preview heroes. */}
-      {!preview && (
-        <section className="hero-panel hero-chapters" aria-labelledby="chapters-title" data-slot="chapters">
-          <h2 id="chapters-title">Storybook</h2>
-          <p className="muted">The chapters of your hero’s storybook are on their way.</p>
-        </section>
-      )}
+      {/* Spec §2 "Chapters panel": never shown for preview heroes. */}
+      {!preview && <ChaptersPanel hero={hero} />}
     </article>
   );
 }

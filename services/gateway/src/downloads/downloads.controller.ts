@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorCodes } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
+import { ErrorCodes, type DownloadEntry } from '@starborn/contracts';
+import { MessageBus, RemoteError, type MessageMeta } from '@starborn/messaging';
 import type { ObjectStorage, StoredObject } from '@starborn/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { OBJECT_STORAGE } from '../media/media.tokens.js';
+import { chapterFiles } from './chapter-files.js';
 
 /**
  * GET /api/heroes/{id}/download: the heroes service decides permission and what the bundle holds
@@ -46,18 +47,20 @@ export class DownloadsController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    const meta = { correlationId: request.id, userId: user.id };
     const manifest = await this.bus.request(
       'heroes.download-manifest',
       { userId: user.id, heroId },
-      { meta: { correlationId: request.id, userId: user.id } },
+      { meta },
     );
+    const chapters = await this.unlockedChapters(user.id, heroId, meta);
 
     // Open every stored file before answering, so a missing one is a clean error, not a broken zip.
     const opened: StoredObject[] = [];
     const closeAll = () => opened.forEach((object) => object.body.destroy());
     const files: { path: string; object?: StoredObject; text?: string }[] = [];
     try {
-      for (const entry of manifest.entries) {
+      for (const entry of [...manifest.entries, ...chapters]) {
         if (entry.storageKey === undefined) {
           files.push({ path: entry.path, text: entry.text });
           continue;
@@ -109,5 +112,25 @@ export class DownloadsController {
       .header('content-disposition', `attachment; filename="${manifest.fileName}"`)
       .header('cache-control', 'private, no-store')
       .send(output);
+  }
+
+  /**
+   * The owner's unlocked, written chapters as bundle entries. A hero without a storybook (or a
+   * storybook service that does not answer) gives a bundle without chapters, never a failed download.
+   */
+  private async unlockedChapters(
+    userId: string,
+    heroId: string,
+    meta: MessageMeta,
+  ): Promise<DownloadEntry[]> {
+    try {
+      const view = await this.bus.request('storybook.get', { userId, heroId }, { meta });
+      return chapterFiles(view.chapters);
+    } catch (error) {
+      if (!(error instanceof RemoteError && error.status === 404)) {
+        this.logger.warn(`Download of hero ${heroId} goes without chapters: ${(error as Error).message}`);
+      }
+      return [];
+    }
   }
 }

@@ -1,15 +1,55 @@
+import { MessageBus } from '@starborn/messaging';
+import { StorybookModule } from '@starborn/storybook';
+import { eventually, TEST_REDIS_URL } from '@starborn/testing';
 import yauzl from 'yauzl';
 import { startStack, type TestStack } from '../__tests__/stack.js';
 
 let stack: TestStack;
+let bus: MessageBus;
 
 beforeAll(async () => {
-  stack = await startStack('downloads');
+  stack = await startStack('downloads', { services: { storybook: StorybookModule } });
+  bus = new MessageBus({ url: TEST_REDIS_URL, prefix: stack.prefix });
 }, 60_000);
 
 afterAll(async () => {
+  await bus?.close();
   await stack?.close();
 });
+
+/**
+ * Chapter 1 of the hero's storybook once it is written. The chapter writer of the generation workers
+ * writes it; so that this suite does not depend on it, the chapter is also offered here through the
+ * writer's own event (the storybook applies the first result of an attempt and ignores the other).
+ */
+async function firstChapterWritten(
+  token: string,
+  heroId: string,
+): Promise<{ title: string; content: string }> {
+  const view = await eventually(async () => {
+    const response = await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token });
+    return response.status === 200 ? response.json : undefined;
+  }, 15_000);
+  const storyBookId: string = view.storyBook.id;
+  await bus.emitEvent(
+    'chapter.generated',
+    {
+      storyBookId,
+      chapterNumber: 1,
+      attempt: 1,
+      title: 'The First Light',
+      content: '# The First Light\n\nThe hero woke beneath a sky of falling stars.',
+      summary: 'The hero woke.',
+      provider: 'test',
+    },
+    { eventId: `${storyBookId}.1.1.test` },
+  );
+  return eventually(async () => {
+    const response = await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token });
+    const chapter = response.json?.chapters?.[0];
+    return chapter?.status === 'ready' && chapter.content ? chapter : undefined;
+  }, 15_000);
+}
 
 /** Every entry of a zip: name → bytes (directories map to an empty buffer). */
 function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
@@ -49,8 +89,9 @@ async function stored(key: string): Promise<Buffer> {
 }
 
 describe('download bundle', () => {
-  it('streams a paid owner’s zip: full images, the whole backstory, hero.json and chapters/', async () => {
+  it('streams a paid owner’s zip: full images, the whole backstory, hero.json and the chapters', async () => {
     const { token, heroId, hero } = await stack.newHero({ paid: true });
+    const chapter = await firstChapterWritten(token, heroId);
     const response = await stack.api('GET', `/api/heroes/${heroId}/download`, { token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
@@ -60,8 +101,17 @@ describe('download bundle', () => {
 
     const entries = await unzip(response.body);
     expect([...entries.keys()].sort()).toEqual(
-      ['action.png', 'backstory.md', 'chapters/', 'front.png', 'hero.json', 'profile.png'].sort(),
+      [
+        'action.png',
+        'backstory.md',
+        'chapters/',
+        'chapters/chapter-01.md',
+        'front.png',
+        'hero.json',
+        'profile.png',
+      ].sort(),
     );
+    expect(entries.get('chapters/chapter-01.md')!.toString('utf8')).toBe(`${chapter.content.trimEnd()}\n`);
     for (const angle of ['front', 'profile', 'action']) {
       expect(entries.get(`${angle}.png`)!.equals(await stored(`heroes/${heroId}/full/${angle}.png`))).toBe(
         true,
@@ -103,5 +153,19 @@ describe('download bundle', () => {
       expect(foreign.json.message).toBe('Hero not found.');
     }
     expect((await stack.api('GET', `/api/heroes/${paid.heroId}/download`)).status).toBe(401);
+  });
+
+  it('goes without chapters (never fails) when the hero has no storybook', async () => {
+    const { token, heroId } = await stack.newHero({ paid: true });
+    await firstChapterWritten(token, heroId);
+    await stack.db.query(`DELETE FROM storybook.storybooks WHERE hero_id = $1`, [heroId]);
+    expect((await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token })).status).toBe(202);
+
+    const response = await stack.api('GET', `/api/heroes/${heroId}/download`, { token });
+    expect(response.status).toBe(200);
+    const names = [...(await unzip(response.body)).keys()].sort();
+    expect(names).toEqual(
+      ['action.png', 'backstory.md', 'chapters/', 'front.png', 'hero.json', 'profile.png'].sort(),
+    );
   });
 });

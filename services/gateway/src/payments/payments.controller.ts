@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorCodes, type PaymentType } from '@starborn/contracts';
-import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
+import { ErrorCodes, STORY_FULLY_UNLOCKED, type PaymentType } from '@starborn/contracts';
+import { AiQuotaFlag, MessageBus, RemoteError, type MessageMeta } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
@@ -16,6 +16,10 @@ import {
   PaymentsConfigResponse,
   WebhookResponse,
 } from './payments.dto.js';
+
+/** A chapters purchase for a hero whose storybook does not exist (yet). */
+export const NO_STORYBOOK_YET_MESSAGE =
+  "This hero's storybook is not ready yet, so there are no chapters to unlock. Please try again once your hero's first chapter has appeared.";
 
 export const PAYMENT_QUOTA_MESSAGE =
   'Payment processing is temporarily disabled because the AI service quota has been exceeded. Please try again later.';
@@ -52,11 +56,18 @@ export class PaymentsController {
     description:
       "The price comes from the server's price table only: `amount`, `currency` and `is_test` are accepted " +
       "for compatibility but ignored. paymentType defaults to 'premium_upgrade'; `unlockChapters: true` " +
-      "means 'chapters' (priced by whether the hero is premium). walletAddress is optional.",
+      "means 'chapters' (priced by whether the hero's story is premium; refused with 409 when the hero has no " +
+      'storybook yet or its premium story is fully unlocked). walletAddress is optional.',
   })
   @ApiResponse({ status: 200, type: CreatePaymentIntentResponse })
   @ApiResponse({ status: 400, type: ErrorResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: 'Not your hero' })
+  @ApiResponse({
+    status: 409,
+    type: ErrorResponse,
+    description:
+      "Chapters only: the hero has no storybook yet, or 'All chapters of this story are already unlocked.'",
+  })
   @ApiResponse({ status: 429, type: ErrorResponse, description: "errorType 'quota_exceeded'" })
   async createIntent(
     @Body() body: CreatePaymentIntentBody,
@@ -69,6 +80,13 @@ export class PaymentsController {
       { userId: user.id, heroId: body.heroId },
       { meta },
     );
+    const paymentType: PaymentType =
+      body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade');
+    // Chapters are only sold for a story that can still take more of them, and priced by that story.
+    const premiumStory =
+      paymentType === 'chapters'
+        ? await this.premiumStoryTakingChapters(user.id, body.heroId, meta)
+        : hero.premiumStory;
     if (await this.quota.isExceeded()) {
       throw new ApiException({
         status: 429,
@@ -77,15 +95,13 @@ export class PaymentsController {
         errorType: 'quota_exceeded',
       });
     }
-    const paymentType: PaymentType =
-      body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade');
     const intent = await this.bus.request(
       'payments.create-intent',
       {
         userId: user.id,
         heroId: body.heroId,
         paymentType,
-        premiumStory: hero.premiumStory,
+        premiumStory,
         email: body.email ?? user.email,
         walletAddress: body.walletAddress ?? null,
       },
@@ -99,6 +115,31 @@ export class PaymentsController {
       provider: intent.provider,
       paymentType: intent.paymentType,
     };
+  }
+
+  /**
+   * Whether the hero's story is premium (the chapter pack's price follows the story, as the chapters
+   * panel's labels do); 409 when the hero has no storybook yet, or its premium story is fully unlocked.
+   */
+  private async premiumStoryTakingChapters(
+    userId: string,
+    heroId: string,
+    meta: MessageMeta,
+  ): Promise<boolean> {
+    const view = await this.bus
+      .request('storybook.get', { userId, heroId }, { meta })
+      .catch((error: unknown) => {
+        if (error instanceof RemoteError && error.status === 404) return null;
+        throw error;
+      });
+    if (!view) {
+      throw new ApiException({ status: 409, code: ErrorCodes.CONFLICT, message: NO_STORYBOOK_YET_MESSAGE });
+    }
+    const { storyBook } = view;
+    if (storyBook.isPremium && storyBook.chaptersUnlockedCount >= storyBook.chaptersTotalCount) {
+      throw new ApiException({ status: 409, code: ErrorCodes.CONFLICT, message: STORY_FULLY_UNLOCKED });
+    }
+    return storyBook.isPremium;
   }
 
   @Post('payments/local/confirm')

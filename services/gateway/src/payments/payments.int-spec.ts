@@ -1,6 +1,7 @@
 import { aiQuotaKey, heroStatusChannel } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { PaymentsModule } from '@starborn/payments';
+import { StorybookModule } from '@starborn/storybook';
 import { eventually, TEST_REDIS_URL } from '@starborn/testing';
 import { Redis } from 'ioredis';
 import { startStack, type TestStack } from '../__tests__/stack.js';
@@ -12,7 +13,7 @@ let bus: MessageBus;
 let redis: Redis;
 
 beforeAll(async () => {
-  stack = await startStack('gwpay', { services: { payments: PaymentsModule } });
+  stack = await startStack('gwpay', { services: { payments: PaymentsModule, storybook: StorybookModule } });
   ({ baseUrl, prefix } = stack);
   bus = new MessageBus({ url: TEST_REDIS_URL, prefix });
   redis = new Redis(TEST_REDIS_URL);
@@ -246,7 +247,11 @@ describe('payments: premium upgrade', () => {
 
   it('validates the body; unlockChapters buys chapters at the table price', async () => {
     const { token } = await newUser();
-    const heroId = await newHero(token, false);
+    const heroId = await newHero(token);
+    // Chapters are sold once the hero's storybook exists (a moment after the hero is complete).
+    await eventually(
+      async () => (await api('GET', `/api/heroes/${heroId}/storybook`, { token })).status === 200,
+    );
     const badType = await api('POST', '/api/create-payment-intent', {
       token,
       body: intentBody(heroId, { paymentType: 'free_stuff' }),

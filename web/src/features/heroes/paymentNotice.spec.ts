@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { paymentSuccessNotice, withoutPaymentQuery } from './paymentNotice';
+import { isChaptersPayment, paymentSuccessNotice, withoutPaymentQuery } from './paymentNotice';
 
 describe('payment success notice', () => {
   it('shows 6 s after a chapters payment and 4 s otherwise', () => {
@@ -18,5 +18,11 @@ describe('payment success notice', () => {
   it('clears the payment query and keeps the rest', () => {
     const next = withoutPaymentQuery(new URLSearchParams('payment=success&type=chapters&amount=499&tab=2'));
     expect(next.toString()).toBe('tab=2');
+  });
+
+  it('knows a chapters purchase (which unlocks the chapters it paid for)', () => {
+    expect(isChaptersPayment(new URLSearchParams('payment=success&type=chapters&amount=499'))).toBe(true);
+    expect(isChaptersPayment(new URLSearchParams('payment=success'))).toBe(false);
+    expect(isChaptersPayment(new URLSearchParams('type=chapters'))).toBe(false);
   });
 });

@@ -1,9 +1,14 @@
 /** The success notification after checkout returns with ?payment=success (spec §2, §9). */
 import { NOTIFICATION_DURATIONS, type NotifyInput } from '../notifications/notificationsSlice';
 
+/** Back from a successful chapters purchase: /hero/{id}?payment=success&type=chapters (spec §4). */
+export function isChaptersPayment(params: URLSearchParams): boolean {
+  return params.get('payment') === 'success' && params.get('type') === 'chapters';
+}
+
 export function paymentSuccessNotice(params: URLSearchParams): NotifyInput | null {
   if (params.get('payment') !== 'success') return null;
-  const chapters = params.get('type') === 'chapters';
+  const chapters = isChaptersPayment(params);
   return {
     type: 'success',
     title: 'Payment Successful!',

@@ -189,6 +189,9 @@ describe('payment messages', () => {
     expect(createIntentErrorMessage(http(400, 'The wallet address is not valid.'))).toBe(
       'The wallet address is not valid.',
     );
+    expect(createIntentErrorMessage(http(409, 'All chapters of this story are already unlocked.'))).toBe(
+      'All chapters of this story are already unlocked.',
+    );
     expect(createIntentErrorMessage(http(404, 'Hero not found'))).toBe(
       'Failed to initialize payment. Please try again later.',
     );

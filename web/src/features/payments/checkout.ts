@@ -229,8 +229,9 @@ export function createIntentErrorMessage(error: unknown): string {
   const e = asApiError(error);
   if (!e) return PAYMENT_MESSAGES.initPaymentFailed;
   if (e.kind === 'timeout' || e.kind === 'network') return e.message;
-  // A 400 names the field the server refused (e.g. the wallet address); keep its words.
-  if (e.status === 400 && e.serverMessage) return e.serverMessage;
+  // A 400 names the field the server refused (e.g. the wallet address); a 409 says why nothing can be
+  // bought (e.g. 'All chapters of this story are already unlocked.'): keep their words.
+  if ((e.status === 400 || e.status === 409) && e.serverMessage) return e.serverMessage;
   if (e.status === 503) return PAYMENT_MESSAGES.unavailable;
   return PAYMENT_MESSAGES.initPaymentFailed;
 }

@@ -1,0 +1,83 @@
+/**
+ * Storybook endpoints (spec §7) on the app's API slice: the hero's storybook, a chapter pack unlock,
+ * and the unlock after a chapters payment (3 s time-out, spec §9). The hero state (heroSlice) keeps
+ * what they answer; the chapters panel reads it from there.
+ */
+import { api } from '../../app/api';
+import type { AppDispatch } from '../../app/store';
+import { isPreviewId } from '../heroes/types';
+import {
+  CHAPTERS_PER_PACK,
+  normalizeStoryBookView,
+  UNLOCK_AFTER_PAYMENT_TIMEOUT_MS,
+  type StoryBookView,
+} from './storybook';
+
+const withStoryBookTags = api.enhanceEndpoints({ addTagTypes: ['StoryBook'] });
+
+/** Spec §7: the storybook GET is skipped for an empty id or a 'preview-' id. */
+export function skipsStoryBook(heroId: string): boolean {
+  return heroId === '' || isPreviewId(heroId);
+}
+
+export const storybookApi = withStoryBookTags.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/heroes/{heroId}/storybook → { storyBook, chapters } (storyBook null while set up: 202). */
+    getStoryBook: build.query<StoryBookView, string>({
+      query: (heroId) => `/heroes/${encodeURIComponent(heroId)}/storybook`,
+      transformResponse: normalizeStoryBookView,
+      providesTags: (_result, _error, heroId) => [{ type: 'StoryBook', id: heroId }],
+    }),
+
+    /** POST /api/storybook/{storyBookId} { count: 3 }: spends an unused chapter purchase of this story. */
+    unlockChapters: build.mutation<StoryBookView, { heroId: string; storyBookId: string }>({
+      query: ({ storyBookId }) => ({
+        url: `/storybook/${encodeURIComponent(storyBookId)}`,
+        method: 'POST',
+        body: { count: CHAPTERS_PER_PACK },
+      }),
+      transformResponse: normalizeStoryBookView,
+      async onQueryStarted({ heroId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data.storyBook) dispatch(storybookApi.util.upsertQueryData('getStoryBook', heroId, data));
+        } catch {
+          // The caller shows the server's words.
+        }
+      },
+    }),
+
+    /**
+     * POST /api/storybook/{heroId}/unlock-after-payment, given up after 3 s. Use it through
+     * unlockAfterChaptersPayment, which fetches the storybook again whatever it answers.
+     */
+    unlockAfterPayment: build.mutation<StoryBookView, string>({
+      query: (heroId) => ({
+        url: `/storybook/${encodeURIComponent(heroId)}/unlock-after-payment`,
+        method: 'POST',
+        timeout: UNLOCK_AFTER_PAYMENT_TIMEOUT_MS,
+      }),
+      transformResponse: normalizeStoryBookView,
+    }),
+  }),
+});
+
+export const { useGetStoryBookQuery, useUnlockChaptersMutation, useUnlockAfterPaymentMutation } =
+  storybookApi;
+
+/**
+ * Spec §4: after a chapters payment, call unlock-after-payment (3 s time-out), then refetch the
+ * storybook. A failure is only logged: the storybook shown is then the server's as it stands.
+ */
+export async function unlockAfterChaptersPayment(dispatch: AppDispatch, heroId: string): Promise<void> {
+  if (skipsStoryBook(heroId)) return;
+  const request = dispatch(storybookApi.endpoints.unlockAfterPayment.initiate(heroId));
+  try {
+    await request.unwrap();
+  } catch (error) {
+    console.warn('Unlocking the purchased chapters did not finish; showing the storybook as it is.', error);
+  } finally {
+    request.reset();
+  }
+  dispatch(storybookApi.util.invalidateTags([{ type: 'StoryBook', id: heroId }]));
+}
