@@ -60,8 +60,7 @@ export class DownloadService {
           2,
         )}\n`,
       },
-      // TODO(storybook service issue): add the unlocked chapters as chapters/chapter-<n>.md once the
-      // storybook service exists (ask it for the hero's unlocked chapters here). Until then the folder is empty.
+      // The unlocked chapters (chapters/chapter-NN.md) are added by the gateway from the storybook service.
     ];
     return { fileName: `hero_${hero.id}_assets.zip`, entries, directories: ['chapters/'] };
   }
