@@ -48,4 +48,5 @@ export const JobQueues = {
 export const heroGenerationJobId = (job: HeroGenerationJob) => `hero.${job.heroId}.${job.attempt}`;
 export const chapterGenerationJobId = (job: ChapterGenerationJob) =>
   `chapter.${job.storyBookId}.${job.chapterNumber}.${job.attempt}`;
-export const chapterReleaseJobId = (job: ChapterReleaseJob) => `release.${job.storyBookId}.${job.chapterNumber}`;
+export const chapterReleaseJobId = (job: ChapterReleaseJob) =>
+  `release.${job.storyBookId}.${job.chapterNumber}`;

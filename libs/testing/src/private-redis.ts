@@ -103,7 +103,7 @@ async function waitForPing(url: string, timeoutMs = 10_000): Promise<void> {
       if ((await client.ping()) === 'PONG') return;
     } catch (error) {
       if (Date.now() - started > timeoutMs)
-        throw new Error(`Redis on ${url} did not start: ${String(error)}`);
+        throw new Error(`Redis on ${url} did not start: ${String(error)}`, { cause: error });
     } finally {
       client.disconnect();
     }
