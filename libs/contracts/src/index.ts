@@ -11,3 +11,4 @@ export * from './support.js';
 export * from './payments.js';
 export * from './shares.js';
 export * from './storybook.js';
+export * from './rooms.js';

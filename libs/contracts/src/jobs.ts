@@ -38,6 +38,7 @@ export interface JobQueueDefinition {
 
 export const JobQueues = {
   heroGeneration: { name: 'generation.hero', attempts: 3, backoffMs: 2_000, maxStalledCount: 3 },
+  narrator: { name: 'generation.narrator', attempts: 3, backoffMs: 1_000, maxStalledCount: 3 },
   chapterGeneration: { name: 'generation.chapter', attempts: 3, backoffMs: 2_000, maxStalledCount: 3 },
   /** One delayed job per storybook, due at its next release time. */
   chapterRelease: { name: 'storybook.release', attempts: 5, backoffMs: 5_000, maxStalledCount: 3 },
@@ -50,3 +51,5 @@ export const chapterGenerationJobId = (job: ChapterGenerationJob) =>
   `chapter.${job.storyBookId}.${job.chapterNumber}.${job.attempt}`;
 export const chapterReleaseJobId = (job: ChapterReleaseJob) =>
   `release.${job.storyBookId}.${job.chapterNumber}`;
+export const narratorJobId = (job: { roomId: string; triggerId: string }) =>
+  `narrator.${job.roomId}.${job.triggerId}`;

@@ -41,6 +41,20 @@ import type {
   UnlockAfterPaymentCommand,
   UnlockChaptersCommand,
 } from './storybook.js';
+import type {
+  ChatMessageDto,
+  CreateRoomCommand,
+  JoinRoomCommand,
+  LeaveRoomCommand,
+  NarratorContext,
+  NarratorFailedEvent,
+  NarratorRepliedEvent,
+  RoomDetailDto,
+  RoomJoinedDto,
+  RoomListItem,
+  RoomQuery,
+  SendRoomMessageCommand,
+} from './rooms.js';
 import type { CreateSupportRequestCommand, SupportRequestDto } from './support.js';
 import type { BackendService } from './services.js';
 
@@ -98,6 +112,17 @@ export const messages = {
   'chapter.generated': event<ChapterGeneratedEvent>('storybook'),
   'chapter.generation-failed': event<ChapterGenerationFailedEvent>('storybook'),
   'rooms.health': command<HealthCommand, ServiceHealth>('rooms'),
+  // The gateway checks the creator's hero (owner, premium) with heroes first; rooms trusts a RoomHeroRef.
+  'rooms.create': command<CreateRoomCommand, { roomId: string }>('rooms'),
+  // Active rooms, newest activity first, without counts (the gateway adds live counts from socket.io).
+  'rooms.list-active': command<Record<string, never>, RoomListItem[]>('rooms'),
+  'rooms.get': command<RoomQuery, RoomDetailDto>('rooms'),
+  'rooms.join': command<JoinRoomCommand, RoomJoinedDto>('rooms'),
+  'rooms.leave': command<LeaveRoomCommand, { left: true }>('rooms'),
+  'rooms.send': command<SendRoomMessageCommand, ChatMessageDto>('rooms'),
+  'rooms.narrator-context': command<{ roomId: string; intro: boolean }, NarratorContext>('rooms'),
+  'narrator.replied': event<NarratorRepliedEvent>('rooms'),
+  'narrator.failed': event<NarratorFailedEvent>('rooms'),
 } as const;
 
 export type Messages = typeof messages;

@@ -1,0 +1,165 @@
+/** Shared story rooms (spec §2 lobby and room view, §3 Room/Message/Room joined, §4, §5, §7, §8). */
+
+export const DEFAULT_ROOM_TITLE = 'Shared Cosmic Adventure';
+/** A room is active (listed in the lobby) while it had activity within this window. */
+export const ROOM_ACTIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How many of the latest messages a joining hero receives. */
+export const ROOM_HISTORY_LIMIT = 100;
+export const ROOM_MESSAGE_MAX_LENGTH = 1000;
+/** The narrator answers after every third non-system message of a room (spec §9 "every third user message"). */
+export const NARRATOR_EVERY_MESSAGES = 3;
+/** Reserved sender ids: never a hero id (those are 32 hex characters). */
+export const NARRATOR_SENDER_ID = 'narrator';
+export const SYSTEM_SENDER_ID = 'system';
+
+export const ROOM_MESSAGES = {
+  selectHeroFirst: 'Please select a hero first',
+  premiumRequiredToCreate: 'Only premium heroes can create shared story rooms',
+  spectatorCannotSend: 'Only premium heroes can send messages',
+  roomNotFound: 'Room not found.',
+  messageEmpty: 'Please enter a message.',
+  messageTooLong: `Messages can be at most ${ROOM_MESSAGE_MAX_LENGTH} characters.`,
+  rateLimited: 'You are sending messages too quickly. Please wait a moment.',
+  notAuthenticated: 'Please authenticate before joining a room.',
+  notInRoom: 'Please join a room before sending messages.',
+  heroNotFound: 'Hero not found.',
+  invalidToken: 'Authentication failed. Please sign in again.',
+} as const;
+
+export type RoomRole = 'participant' | 'spectator';
+export type ChatMessageKind = 'hero' | 'narrator' | 'system';
+
+/** A room as the rooms service lists it; the gateway adds the live counts. */
+export interface RoomListItem {
+  id: string;
+  title: string;
+  created: string;
+  updated: string;
+}
+
+/** The lobby's row: counts are heroes connected to the room now, across gateway instances. */
+export interface RoomSummaryDto {
+  id: string;
+  title: string;
+  created: string;
+  updated: string;
+  participantCount: number;
+  spectatorCount: number;
+}
+
+export interface RoomParticipantDto {
+  id: string;
+  name: string;
+  /** The hero's first image (a signed media URL), or null. */
+  avatar: string | null;
+  isPremium: boolean;
+}
+
+export interface RoomDetailDto {
+  id: string;
+  title: string;
+  participants: RoomParticipantDto[];
+}
+
+export interface ChatMessageDto {
+  id: string;
+  content: string;
+  timestamp: string;
+  kind: ChatMessageKind;
+  sender: { id: string; name: string; avatar: string | null };
+}
+
+/** The socket `room_joined` event. */
+export interface RoomJoinedDto {
+  roomId: string;
+  isPremium: boolean;
+  role: RoomRole;
+  messages: ChatMessageDto[];
+}
+
+/** A hero as the gateway verified it for a socket (owner checked through heroes). */
+export interface RoomHeroRef {
+  userId: string;
+  heroId: string;
+  name: string;
+  avatar: string | null;
+  isPremium: boolean;
+}
+
+/** The gateway verified the creator's hero (owner, premium) through heroes before asking. */
+export interface CreateRoomCommand {
+  creator: RoomHeroRef;
+  title?: string;
+}
+
+export interface RoomQuery {
+  roomId: string;
+}
+
+export interface JoinRoomCommand {
+  roomId: string;
+  hero: RoomHeroRef;
+}
+
+export interface LeaveRoomCommand {
+  roomId: string;
+  hero: RoomHeroRef;
+}
+
+export interface SendRoomMessageCommand {
+  roomId: string;
+  hero: RoomHeroRef;
+  message: string;
+}
+
+/** Job: write the narrator's next line for a room (`intro` for a new room's opening). */
+export interface NarratorJob {
+  roomId: string;
+  /** The id of the message that triggered it (or 'intro'); part of the deterministic job id. */
+  triggerId: string;
+  intro: boolean;
+}
+
+/** What the narrator writer needs: the room's heroes and its recent conversation. */
+export interface NarratorContext {
+  roomId: string;
+  title: string;
+  intro: boolean;
+  heroes: {
+    name: string;
+    westernSign: string;
+    westernElement: string;
+    chineseSign: string;
+    chineseElement: string;
+  }[];
+  recent: { kind: ChatMessageKind; senderName: string; content: string }[];
+}
+
+export interface NarratorRepliedEvent {
+  roomId: string;
+  triggerId: string;
+  content: string;
+  provider: string;
+}
+
+export interface NarratorFailedEvent {
+  roomId: string;
+  triggerId: string;
+  reason: string;
+  quotaExceeded: boolean;
+}
+
+/** Socket.io room (gateway-side) of a shared story room; the rooms service emits to it through Redis. */
+export const storyRoomChannel = (roomId: string) => `story:${roomId}`;
+
+export const RoomSocketEvents = {
+  authenticate: 'authenticate',
+  authenticated: 'authenticated',
+  authenticationError: 'authentication_error',
+  joinRoom: 'join_room',
+  roomJoined: 'room_joined',
+  sendMessage: 'send_message',
+  message: 'message',
+  narratorTyping: 'narrator_typing',
+  error: 'error',
+} as const;
