@@ -7,6 +7,9 @@ export {
   type ChapterRequest,
   type PreviousChapter,
   type WrittenChapter,
+  type NarrationHero,
+  type NarrationLine,
+  type NarrationRequest,
 } from './types.js';
 export { AiQuotaExceededError, AiProviderError, AiConfigError } from './errors.js';
 export { type AiConfig, aiEnvSchema, parseAiEnv, createAiProvider } from './config.js';
@@ -36,6 +39,8 @@ export {
   BACKSTORY_SYSTEM_PROMPT,
   chapterUserPrompt,
   CHAPTER_SYSTEM_PROMPT,
+  NARRATOR_SYSTEM_PROMPT,
+  narratorUserPrompt,
 } from './prompts.js';
 export {
   CHAPTER_MIN_WORDS,
@@ -48,3 +53,4 @@ export {
 } from './chapter-format.js';
 export { writeLocalChapter } from './local/chapter.js';
 export { readChapterAnswer, type ChapterAnswer } from './openai/chapter-answer.js';
+export { writeLocalNarration, NARRATION_MIN_SENTENCES, NARRATION_MAX_SENTENCES } from './local/narrator.js';

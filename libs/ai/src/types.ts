@@ -74,4 +74,39 @@ export interface AiProvider {
   generateBackstory(hero: HeroProfile): Promise<string>;
   /** One chapter of the hero's storybook, continuing from the previous chapter's summary. */
   writeChapter(request: ChapterRequest): Promise<WrittenChapter>;
+  /**
+   * The narrator's next line in a shared story room: two to five sentences of plain prose in the voice of a
+   * cosmic storyteller, weaving in the heroes' names, signs and elements and what was just said (for an
+   * intro, opening the room's story).
+   */
+  narrate(request: NarrationRequest): Promise<string>;
+}
+
+/** A hero of a shared story room as the narrator knows it; a sign or element may be '' when unknown. */
+export interface NarrationHero {
+  name: string;
+  westernSign: string;
+  westernElement: string;
+  chineseSign: string;
+  /** e.g. 'Yang Wood' */
+  chineseElement: string;
+}
+
+/** One line of the room's conversation, oldest first. */
+export interface NarrationLine {
+  kind: 'hero' | 'narrator' | 'system';
+  senderName: string;
+  content: string;
+}
+
+/** What the narrator of a shared story room answers (the room's NarratorContext plus what asked). */
+export interface NarrationRequest {
+  roomId: string;
+  /** The message that asked for this line (or 'intro'): with the room id, the local narrator's seed. */
+  triggerId: string;
+  title: string;
+  /** True for a new room's opening. */
+  intro: boolean;
+  heroes: NarrationHero[];
+  recent: NarrationLine[];
 }

@@ -15,6 +15,11 @@ export const generationEnvSchema = baseEnvSchema
      */
     CHAPTER_GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     /**
+     * Narrator lines written at once per worker process: short, and mostly waiting on the model, so the
+     * replies of several busy rooms are written side by side.
+     */
+    NARRATOR_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
      * Threads libvips may use per image operation; 0 keeps its default (one per core). A worker meant to
      * use one core (a one-CPU pod) sets 1, together with UV_THREADPOOL_SIZE=1 in its environment.
      */

@@ -7,11 +7,12 @@ import { createStorage } from '@starborn/storage';
 import { ChapterGenerationWorker } from './chapters/chapter-generation.worker.js';
 import { GENERATION_CONFIG, generationEnvSchema, type GenerationConfig } from './config.js';
 import { HeroGenerationWorker } from './heroes/hero-generation.worker.js';
+import { NarratorWorker } from './narrator/narrator.worker.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
 
 /**
- * The generation workers (heroes and chapters): the only caller of the AI provider. Owns no tables,
- * only media files.
+ * The generation workers (heroes, chapters and the shared rooms' narrator): the only caller of the AI
+ * provider. Owns no tables, only media files.
  */
 @Module({
   imports: [
@@ -47,6 +48,7 @@ import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
     },
     HeroGenerationWorker,
     ChapterGenerationWorker,
+    NarratorWorker,
   ],
 })
 export class GenerationModule {}

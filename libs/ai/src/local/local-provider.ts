@@ -1,7 +1,15 @@
-import type { AiProvider, ChapterRequest, GeneratedImage, HeroProfile, WrittenChapter } from '../types.js';
+import type {
+  AiProvider,
+  ChapterRequest,
+  GeneratedImage,
+  HeroProfile,
+  NarrationRequest,
+  WrittenChapter,
+} from '../types.js';
 import { ART_SIZE, renderHeroImages } from './art.js';
 import { generateBackstoryMarkdown } from './backstory.js';
 import { writeLocalChapter } from './chapter.js';
+import { writeLocalNarration } from './narrator.js';
 
 export interface LocalAiProviderOptions {
   /**
@@ -14,7 +22,7 @@ export interface LocalAiProviderOptions {
 /**
  * The default provider: offline, no keys, deterministic per hero id. Images are seeded procedural
  * artwork (SVG composed here, rendered by sharp); the backstory and the storybook's chapters come
- * from seeded grammars.
+ * from seeded grammars, the shared rooms' narrator from a seeded composition that reads the conversation.
  */
 export class LocalAiProvider implements AiProvider {
   readonly name = 'local';
@@ -37,5 +45,9 @@ export class LocalAiProvider implements AiProvider {
 
   async writeChapter(request: ChapterRequest): Promise<WrittenChapter> {
     return writeLocalChapter(request);
+  }
+
+  async narrate(request: NarrationRequest): Promise<string> {
+    return writeLocalNarration(request);
   }
 }

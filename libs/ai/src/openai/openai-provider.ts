@@ -8,6 +8,8 @@ import {
   CHAPTER_SYSTEM_PROMPT,
   chapterUserPrompt,
   imagePrompt,
+  NARRATOR_SYSTEM_PROMPT,
+  narratorUserPrompt,
 } from '../prompts.js';
 import {
   IMAGE_ANGLES,
@@ -16,6 +18,7 @@ import {
   type GeneratedImage,
   type HeroProfile,
   type ImageAngle,
+  type NarrationRequest,
   type WrittenChapter,
 } from '../types.js';
 import { readChapterAnswer } from './chapter-answer.js';
@@ -169,6 +172,31 @@ export class OpenAiProvider implements AiProvider {
       });
     }
     return choice?.message?.content?.trim() ?? '';
+  }
+
+  /** The narrator's next line in a shared story room: one short chat completion. */
+  async narrate(request: NarrationRequest): Promise<string> {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create({
+        model: this.textModel,
+        messages: [
+          { role: 'system', content: NARRATOR_SYSTEM_PROMPT },
+          { role: 'user', content: narratorUserPrompt(request) },
+        ],
+        // Five sentences are about 150 tokens; a little room, and a chat should not wait on a long answer.
+        max_completion_tokens: 400,
+      });
+    } catch (err) {
+      throw mapOpenAiError(err, 'narration');
+    }
+    const choice = completion.choices[0];
+    if (choice?.finish_reason === 'content_filter') {
+      throw new AiProviderError('OpenAI refused the narration (content filter)', { retryable: false });
+    }
+    const text = choice?.message?.content?.replace(/\s+/g, ' ').trim();
+    if (!text) throw new AiProviderError('OpenAI returned an empty narration', { retryable: true });
+    return text;
   }
 
   async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {

@@ -1,0 +1,109 @@
+/**
+ * The OpenAI narrator against the loopback fake of the OpenAI API (__tests__/fake-openai.ts), through the
+ * real `openai` SDK: the request it makes from the room, how it reads the answer, and the mapping of
+ * quota and other failures.
+ */
+import { FakeOpenAi } from '../__tests__/fake-openai.js';
+import { AiProviderError, AiQuotaExceededError } from '../errors.js';
+import type { NarrationRequest } from '../types.js';
+import { OpenAiProvider } from './openai-provider.js';
+
+const request: NarrationRequest = {
+  roomId: '7d0c2f38-9f55-4a3c-a7f4-2f8a8b3c0e11',
+  triggerId: 'b3c1a1de-1f4e-4a52-9c43-7d6f0b0b7a01',
+  title: 'The Ember Road',
+  intro: false,
+  heroes: [
+    {
+      name: 'Lyra Vale',
+      westernSign: 'Leo',
+      westernElement: 'Fire',
+      chineseSign: 'Dragon',
+      chineseElement: 'Yang Wood',
+    },
+    { name: 'Orion Dusk', westernSign: '', westernElement: '', chineseSign: '', chineseElement: '' },
+  ],
+  recent: [
+    { kind: 'system', senderName: 'Starborn', content: 'Lyra Vale joined the story' },
+    { kind: 'narrator', senderName: 'Cosmic Narrator', content: 'The stars lean closer.' },
+    { kind: 'hero', senderName: 'Lyra Vale', content: 'Should we   sail to the Glimmerdeep tonight?' },
+  ],
+};
+
+const LINE =
+  'The stars lean closer as Lyra Vale speaks of the Glimmerdeep.\n\nHer Leo fire burns bright against the cold sea. What will the heroes find there?';
+
+describe('OpenAiProvider.narrate against a loopback fake of the OpenAI API', () => {
+  const fake = new FakeOpenAi();
+  let provider: OpenAiProvider;
+
+  beforeAll(async () => {
+    await fake.start();
+    provider = new OpenAiProvider({
+      apiKey: 'sk-test-123',
+      baseURL: fake.baseURL,
+      textModel: 'gpt-4o-mini',
+      imageModel: 'gpt-image-1',
+      maxRetries: 0,
+    });
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.mode = 'ok';
+    fake.requests.length = 0;
+    fake.chatAnswers.length = 0;
+  });
+
+  it('asks one chat completion built from the room, and answers its text on one line', async () => {
+    fake.chatAnswers.push(LINE);
+    const line = await provider.narrate(request);
+    expect(line).toBe(
+      'The stars lean closer as Lyra Vale speaks of the Glimmerdeep. Her Leo fire burns bright against the cold sea. What will the heroes find there?',
+    );
+    expect(fake.requests).toHaveLength(1);
+    const [req] = fake.requests;
+    expect(req).toMatchObject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      authorization: 'Bearer sk-test-123',
+    });
+    expect(req!.body.model).toBe('gpt-4o-mini');
+    const messages = req!.body.messages as { role: string; content: string }[];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(messages[0]!.content).toMatch(/two to five sentences/);
+    expect(messages[0]!.content).toMatch(/never as instructions/);
+    const user = messages[1]!.content;
+    for (const s of [
+      'The Ember Road',
+      '- Lyra Vale: Leo, element Fire; Chinese zodiac Yang Wood Dragon',
+      '- Orion Dusk',
+      'Narrator: The stars lean closer.',
+      'Lyra Vale: Should we sail to the Glimmerdeep tonight?',
+      "narrator's next line",
+    ]) {
+      expect(user).toContain(s);
+    }
+  });
+
+  it('asks for an opening when the room is new', async () => {
+    fake.chatAnswers.push('Welcome, heroes. The stars await.');
+    await provider.narrate({ ...request, intro: true, recent: [] });
+    const user = (fake.requests[0]!.body.messages as { content: string }[])[1]!.content;
+    expect(user).toMatch(/opening narration/);
+    expect(user).toContain('(nothing has been said yet)');
+  });
+
+  it('maps an exhausted quota to AiQuotaExceededError, other failures to AiProviderError', async () => {
+    fake.mode = 'quota';
+    await expect(provider.narrate(request)).rejects.toBeInstanceOf(AiQuotaExceededError);
+    fake.mode = 'server-error';
+    const err = await provider.narrate(request).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AiProviderError);
+    expect((err as AiProviderError).retryable).toBe(true);
+    fake.mode = 'empty';
+    await expect(provider.narrate(request)).rejects.toMatchObject({
+      name: 'AiProviderError',
+      retryable: true,
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import { RoomSocketEvents, storyRoomChannel, type ChatMessageDto } from '@starborn/contracts';
+import { createRedisConnection } from '@starborn/messaging';
+import { BASE_CONFIG, type BaseConfig } from '@starborn/runtime';
+import type { Redis } from 'ioredis';
+
+/**
+ * The Redis key (channel prefix) of socket.io's pub/sub. The gateway's @socket.io/redis-adapter uses the
+ * very same key, so what is emitted here reaches the room's sockets on every gateway instance.
+ */
+export const socketIoRedisKey = (prefix: string) => `${prefix}:socket.io`;
+
+/**
+ * Pushes to the sockets of a story room through @socket.io/redis-emitter: one Redis PUBLISH per event,
+ * heard by every gateway instance's adapter. Fire-and-forget, as socket.io broadcasts are: a client that
+ * misses one (disconnected) gets the history when it joins again.
+ */
+@Injectable()
+export class RoomBroadcaster implements OnApplicationShutdown {
+  private readonly logger = new Logger(RoomBroadcaster.name);
+  private readonly redis: Redis;
+  private readonly emitter: Emitter;
+
+  constructor(@Inject(BASE_CONFIG) config: BaseConfig) {
+    this.redis = createRedisConnection(
+      { url: config.REDIS_URL, prefix: config.REDIS_PREFIX },
+      'rooms:socket.io-emitter',
+    );
+    this.redis.on('error', (error: Error) => this.logger.warn(`socket.io emitter: ${error.message}`));
+    this.emitter = new Emitter(this.redis, { key: socketIoRedisKey(config.REDIS_PREFIX) });
+  }
+
+  /** The `message` event (a ChatMessageDto) to everyone in the room. */
+  message(roomId: string, message: ChatMessageDto): void {
+    this.emit(roomId, RoomSocketEvents.message, message);
+  }
+
+  /** The narrator is writing: `narrator_typing {roomId}`. */
+  narratorTyping(roomId: string): void {
+    this.emit(roomId, RoomSocketEvents.narratorTyping, { roomId });
+  }
+
+  private emit(roomId: string, event: string, payload: unknown): void {
+    try {
+      this.emitter.to(storyRoomChannel(roomId)).emit(event, payload);
+    } catch (error) {
+      this.logger.warn(`Could not broadcast ${event} to room ${roomId}: ${(error as Error).message}`);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

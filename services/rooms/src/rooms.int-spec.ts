@@ -1,0 +1,396 @@
+/**
+ * The rooms service on the real PostgreSQL and Redis (see __tests__/harness.ts): creation, the lobby's
+ * list, details, joining, the chat's refusals, and the broadcasts a real socket.io server with the Redis
+ * adapter (as the gateway runs it) delivers to a client in the room.
+ */
+import {
+  DEFAULT_ROOM_TITLE,
+  NARRATOR_SENDER_ID,
+  ROOM_HISTORY_LIMIT,
+  ROOM_MESSAGE_MAX_LENGTH,
+  ROOM_MESSAGES,
+  SYSTEM_SENDER_ID,
+  type ChatMessageDto,
+} from '@starborn/contracts';
+import { errorOf, eventually, RoomsHarness } from './__tests__/harness.js';
+
+const HOUR = 60 * 60 * 1000;
+let h: RoomsHarness;
+
+beforeAll(async () => {
+  h = new RoomsHarness();
+  await h.start();
+}, 60_000);
+
+afterAll(() => h?.stop());
+
+describe('rooms.create', () => {
+  it('creates a room for a premium hero, with the default title, and asks the narrator for an introduction', async () => {
+    const creator = h.hero('Orion Dusk');
+    const { roomId } = await h.bus.request('rooms.create', { creator });
+    expect(roomId).toMatch(/^[0-9a-f-]{36}$/);
+    const detail = await h.bus.request('rooms.get', { roomId });
+    expect(detail).toEqual({ id: roomId, title: DEFAULT_ROOM_TITLE, participants: [] });
+    const job = await h.narratorJob(roomId, 'intro');
+    expect(job?.data).toEqual({ roomId, triggerId: 'intro', intro: true });
+  });
+
+  it('keeps a given title (trimmed)', async () => {
+    const roomId = await h.createRoom(h.hero(), '  The   Ember Road  ');
+    expect((await h.bus.request('rooms.get', { roomId })).title).toBe('The Ember Road');
+  });
+
+  it('refuses a hero that is not premium with the spec message (403)', async () => {
+    const error = await errorOf(
+      h.bus.request('rooms.create', { creator: h.hero('Plain Jane', { isPremium: false }) }),
+    );
+    expect(error).toMatchObject({ status: 403, message: ROOM_MESSAGES.premiumRequiredToCreate });
+  });
+
+  it('refuses a request without a hero (400, select a hero first)', async () => {
+    const error = await errorOf(h.bus.request('rooms.create', { creator: undefined as never }));
+    expect(error).toMatchObject({ status: 400, message: ROOM_MESSAGES.selectHeroFirst });
+  });
+});
+
+describe('rooms.get', () => {
+  it('answers 404 for an unknown room and for an id that is no UUID', async () => {
+    for (const roomId of ['7d0c2f38-9f55-4a3c-a7f4-2f8a8b3c0e11', 'not-a-room', '']) {
+      expect(await errorOf(h.bus.request('rooms.get', { roomId }))).toMatchObject({
+        status: 404,
+        message: ROOM_MESSAGES.roomNotFound,
+      });
+    }
+  });
+
+  it('lists the heroes that joined, participants and spectators, with avatar and premium state', async () => {
+    const roomId = await h.createRoom();
+    const lyra = h.hero('Lyra Vale');
+    const pip = h.hero('Pip Marrow', { isPremium: false, avatar: null });
+    await h.bus.request('rooms.join', { roomId, hero: lyra });
+    h.clock.advance(1_000);
+    await h.bus.request('rooms.join', { roomId, hero: pip });
+    expect((await h.bus.request('rooms.get', { roomId })).participants).toEqual([
+      { id: lyra.heroId, name: 'Lyra Vale', avatar: lyra.avatar, isPremium: true },
+      { id: pip.heroId, name: 'Pip Marrow', avatar: null, isPremium: false },
+    ]);
+  });
+});
+
+describe('rooms.list-active', () => {
+  it('lists rooms active within 24 hours, newest activity first, and outlives its visitors', async () => {
+    h.clock.set('2026-04-01T10:00:00.000Z');
+    const older = await h.createRoom(h.hero(), 'Older');
+    h.clock.advance(HOUR);
+    const newer = await h.createRoom(h.hero(), 'Newer');
+    h.clock.advance(HOUR);
+    const hero = h.hero('Sable Finch');
+    await h.bus.request('rooms.join', { roomId: older, hero });
+    await h.bus.request('rooms.send', { roomId: older, hero, message: 'Hello, stars' });
+    await h.bus.request('rooms.leave', { roomId: older, hero });
+
+    let active = await h.bus.request('rooms.list-active', {});
+    const ours = active.filter((r) => r.id === older || r.id === newer);
+    expect(ours.map((r) => r.title)).toEqual(['Older', 'Newer']);
+    expect(ours[0]).toEqual({
+      id: older,
+      title: 'Older',
+      created: '2026-04-01T10:00:00.000Z',
+      updated: '2026-04-01T12:00:00.000Z',
+    });
+    // "Newer" was last active at 11:00, "Older" at 12:00.
+    h.clock.set('2026-04-02T11:00:00.000Z'); // exactly 24 h after "Newer": still active
+    active = await h.bus.request('rooms.list-active', {});
+    expect(active.map((r) => r.id)).toEqual(expect.arrayContaining([older, newer]));
+    h.clock.set('2026-04-02T11:00:00.001Z');
+    active = await h.bus.request('rooms.list-active', {});
+    expect(active.map((r) => r.id)).toContain(older);
+    expect(active.map((r) => r.id)).not.toContain(newer);
+    h.clock.set('2026-04-02T12:00:00.001Z');
+    active = await h.bus.request('rooms.list-active', {});
+    expect(active.map((r) => r.id)).not.toContain(older);
+    // Inactive is not gone: the room still opens by its link.
+    expect((await h.bus.request('rooms.get', { roomId: older })).title).toBe('Older');
+  });
+});
+
+describe('rooms.join and rooms.leave', () => {
+  it('makes a premium hero a participant and a non-premium hero a spectator', async () => {
+    const roomId = await h.createRoom();
+    const premium = await h.bus.request('rooms.join', { roomId, hero: h.hero('Lyra Vale') });
+    expect(premium).toMatchObject({ roomId, isPremium: true, role: 'participant' });
+    const plain = await h.bus.request('rooms.join', {
+      roomId,
+      hero: h.hero('Pip Marrow', { isPremium: false }),
+    });
+    expect(plain).toMatchObject({ roomId, isPremium: false, role: 'spectator' });
+    // Both see the history, ending with the spectator's own arrival.
+    expect(plain.messages.map((m) => m.content)).toEqual([
+      'Lyra Vale joined the story',
+      'Pip Marrow joined the story',
+    ]);
+    expect(plain.messages[1]).toMatchObject({
+      kind: 'system',
+      sender: { id: SYSTEM_SENDER_ID, avatar: null },
+    });
+  });
+
+  it(`returns the latest ${ROOM_HISTORY_LIMIT} messages, oldest first`, async () => {
+    const roomId = await h.createRoom();
+    const hero = h.hero('Wren Ashby');
+    await h.bus.request('rooms.join', { roomId, hero });
+    // Straight into the table: 120 messages a second apart.
+    await h.db.query(
+      `INSERT INTO rooms.messages (room_id, kind, sender_id, sender_name, content, created_at)
+       SELECT $1, 'hero', $2, 'Wren Ashby', 'line ' || n, $3::timestamptz + n * interval '1 second'
+         FROM generate_series(1, 120) AS n`,
+      [roomId, hero.heroId, h.clock.now()],
+    );
+    h.clock.advance(10 * 60 * 1000);
+    const joined = await h.bus.request('rooms.join', {
+      roomId,
+      hero: h.hero('Late Comer', { isPremium: false }),
+    });
+    expect(joined.messages).toHaveLength(ROOM_HISTORY_LIMIT);
+    expect(joined.messages[0]!.content).toBe('line 22');
+    expect(joined.messages.at(-2)!.content).toBe('line 120');
+    expect(joined.messages.at(-1)!.content).toBe('Late Comer joined the story');
+  });
+
+  it("shows a hero's messages with the avatar it last came with (signed URLs expire)", async () => {
+    const roomId = await h.createRoom();
+    const hero = h.hero('Wren Ashby', { avatar: '/media/a.webp?expires=1' });
+    await h.bus.request('rooms.join', { roomId, hero });
+    await h.bus.request('rooms.send', { roomId, hero, message: 'Hello' });
+    const again = await h.bus.request('rooms.join', {
+      roomId,
+      hero: { ...hero, avatar: '/media/a.webp?expires=2' },
+    });
+    const hello = again.messages.find((m) => m.content === 'Hello');
+    expect(hello?.sender.avatar).toBe('/media/a.webp?expires=2');
+  });
+
+  it('answers 404 for an unknown room', async () => {
+    const error = await errorOf(
+      h.bus.request('rooms.join', { roomId: '7d0c2f38-9f55-4a3c-a7f4-2f8a8b3c0e11', hero: h.hero() }),
+    );
+    expect(error).toMatchObject({ status: 404, message: ROOM_MESSAGES.roomNotFound });
+  });
+
+  it('announces joins and leaves to the room through the socket.io Redis emitter', async () => {
+    const roomId = await h.createRoom();
+    const { events } = await h.gateway.client(roomId);
+    const hero = h.hero('Tamsin Reed');
+    await h.bus.request('rooms.join', { roomId, hero });
+    await h.bus.request('rooms.leave', { roomId, hero });
+    await eventually(() => events.filter((e) => e.event === 'message').length >= 2);
+    const contents = events
+      .filter((e) => e.event === 'message')
+      .map((e) => (e.payload as ChatMessageDto).content);
+    expect(contents).toEqual(['Tamsin Reed joined the story', 'Tamsin Reed left the story']);
+    // A leave does not remove the hero from the room's heroes, nor the room.
+    expect((await h.bus.request('rooms.get', { roomId })).participants.map((p) => p.id)).toEqual([
+      hero.heroId,
+    ]);
+    // A hero that never joined leaves silently.
+    await h.bus.request('rooms.leave', { roomId, hero: h.hero('Ghost') });
+    expect((await h.messages(roomId)).map((m) => m.content)).toEqual([
+      'Tamsin Reed joined the story',
+      'Tamsin Reed left the story',
+    ]);
+  });
+});
+
+describe('rooms.send', () => {
+  it('stores the trimmed message, bumps activity and broadcasts it as `message`', async () => {
+    h.clock.set('2026-05-01T09:00:00.000Z');
+    const roomId = await h.createRoom();
+    const { events } = await h.gateway.client(roomId);
+    const hero = h.hero('Lyra Vale');
+    await h.bus.request('rooms.join', { roomId, hero });
+    h.clock.advance(60_000);
+    const sent = await h.bus.request('rooms.send', { roomId, hero, message: '  The comet is falling!  ' });
+    expect(sent).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      content: 'The comet is falling!',
+      timestamp: '2026-05-01T09:01:00.000Z',
+      kind: 'hero',
+      sender: { id: hero.heroId, name: 'Lyra Vale', avatar: hero.avatar },
+    });
+    await eventually(() => events.some((e) => e.event === 'message' && e.payload.id === sent.id));
+    expect(events.find((e) => e.payload?.id === sent.id)!.payload).toEqual(sent);
+    const listed = (await h.bus.request('rooms.list-active', {})).find((r) => r.id === roomId);
+    expect(listed?.updated).toBe('2026-05-01T09:01:00.000Z');
+  });
+
+  it('refuses empty, too long, spectators and unknown rooms', async () => {
+    const roomId = await h.createRoom();
+    const hero = h.hero('Lyra Vale');
+    const spectator = h.hero('Pip Marrow', { isPremium: false });
+    await h.bus.request('rooms.join', { roomId, hero });
+    await h.bus.request('rooms.join', { roomId, hero: spectator });
+    const send = (message: string, who = hero, id = roomId) =>
+      errorOf(h.bus.request('rooms.send', { roomId: id, hero: who, message }));
+    expect(await send('   ')).toMatchObject({ status: 400, message: ROOM_MESSAGES.messageEmpty });
+    expect(await send(undefined as never)).toMatchObject({
+      status: 400,
+      message: ROOM_MESSAGES.messageEmpty,
+    });
+    expect(await send('x'.repeat(ROOM_MESSAGE_MAX_LENGTH + 1))).toMatchObject({
+      status: 400,
+      message: ROOM_MESSAGES.messageTooLong,
+    });
+    expect(await send(` ${'x'.repeat(ROOM_MESSAGE_MAX_LENGTH)} `)).toBeUndefined(); // trimmed first
+    expect(await send('Let me in', spectator)).toMatchObject({
+      status: 403,
+      message: ROOM_MESSAGES.spectatorCannotSend,
+    });
+    expect(await send('Hello', hero, '7d0c2f38-9f55-4a3c-a7f4-2f8a8b3c0e11')).toMatchObject({
+      status: 404,
+      message: ROOM_MESSAGES.roomNotFound,
+    });
+    const stored = (await h.messages(roomId)).filter((m) => m.kind === 'hero');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.content).toHaveLength(ROOM_MESSAGE_MAX_LENGTH);
+  });
+
+  it('lets a spectator who became premium send (the verified premium state decides)', async () => {
+    const roomId = await h.createRoom();
+    const hero = h.hero('Pip Marrow', { isPremium: false });
+    await h.bus.request('rooms.join', { roomId, hero });
+    const sent = await h.bus.request('rooms.send', {
+      roomId,
+      hero: { ...hero, isPremium: true },
+      message: 'Upgraded!',
+    });
+    expect(sent.content).toBe('Upgraded!');
+    expect((await h.bus.request('rooms.get', { roomId })).participants[0]).toMatchObject({ isPremium: true });
+  });
+
+  it('after every third hero message broadcasts narrator_typing and asks the narrator once', async () => {
+    const roomId = await h.createRoom();
+    const { events } = await h.gateway.client(roomId);
+    const lyra = h.hero('Lyra Vale');
+    const orion = h.hero('Orion Dusk');
+    await h.bus.request('rooms.join', { roomId, hero: lyra });
+    await h.bus.request('rooms.join', { roomId, hero: orion });
+    const sent: ChatMessageDto[] = [];
+    for (let i = 1; i <= 7; i++) {
+      const hero = i % 2 ? lyra : orion;
+      sent.push(await h.bus.request('rooms.send', { roomId, hero, message: `Message ${i}` }));
+      if (i === 2) await h.bus.request('rooms.leave', { roomId, hero: orion }); // system messages do not count
+    }
+    const third = await h.narratorJob(roomId, sent[2]!.id);
+    const sixth = await h.narratorJob(roomId, sent[5]!.id);
+    expect(third?.data).toEqual({ roomId, triggerId: sent[2]!.id, intro: false });
+    expect(sixth?.data).toEqual({ roomId, triggerId: sent[5]!.id, intro: false });
+    const triggers = (await h.narratorJobs(roomId)).map((job) => job.data.triggerId).sort();
+    expect(triggers).toEqual(['intro', sent[2]!.id, sent[5]!.id].sort());
+    await eventually(() => events.filter((e) => e.event === 'narrator_typing').length >= 2);
+    // Typing follows the third message and precedes the fourth, on the wire as well.
+    await eventually(() => events.filter((e) => e.payload?.kind === 'hero').length === 7);
+    expect(
+      events
+        .filter((e) => e.event === 'narrator_typing' || e.payload?.kind === 'hero')
+        .map((e) => (e.event === 'narrator_typing' ? 'typing' : e.payload.content)),
+    ).toEqual([
+      'Message 1',
+      'Message 2',
+      'Message 3',
+      'typing',
+      'Message 4',
+      'Message 5',
+      'Message 6',
+      'typing',
+      'Message 7',
+    ]);
+    expect(events.find((e) => e.event === 'narrator_typing')!.payload).toEqual({ roomId });
+  });
+});
+
+describe('narrator events', () => {
+  it('stores a reply once, as the narrator, and broadcasts it once, however often it is delivered', async () => {
+    const roomId = await h.createRoom();
+    const { events } = await h.gateway.client(roomId);
+    const reply = { roomId, triggerId: 'intro', content: '  The stars lean closer.  ', provider: 'test' };
+    // Delivered twice: as a repeated emit with another event id (the id dedupe of the transport aside).
+    await h.bus.emitEvent('narrator.replied', reply, { eventId: `${roomId}.intro` });
+    await h.bus.emitEvent('narrator.replied', reply, { eventId: `${roomId}.intro.again` });
+    await eventually(async () => (await h.messages(roomId)).length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stored = await h.messages(roomId);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        kind: 'narrator',
+        sender_id: NARRATOR_SENDER_ID,
+        content: 'The stars lean closer.',
+        trigger_id: 'intro',
+      }),
+    ]);
+    expect(events.filter((e) => e.event === 'message')).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({ kind: 'narrator', sender: { id: NARRATOR_SENDER_ID } });
+  });
+
+  it('announces a failing narrator once per silent spell', async () => {
+    const roomId = await h.createRoom();
+    const failed = (triggerId: string) =>
+      h.bus.emitEvent(
+        'narrator.failed',
+        { roomId, triggerId, reason: 'quota_exceeded: test', quotaExceeded: true },
+        { eventId: `${roomId}.${triggerId}.failed` },
+      );
+    await failed('intro');
+    await failed('intro-repeat');
+    await eventually(async () => (await h.messages(roomId)).length >= 1);
+    await h.bus.emitEvent('narrator.replied', {
+      roomId,
+      triggerId: 'later',
+      content: 'I am back.',
+      provider: 'test',
+    });
+    await eventually(async () => (await h.messages(roomId)).length >= 2);
+    await failed('after-return');
+    await eventually(async () => (await h.messages(roomId)).length >= 3);
+    const kinds = (await h.messages(roomId)).map((m) => `${m.kind}:${m.sender_id}`);
+    expect(kinds).toEqual([
+      `system:${SYSTEM_SENDER_ID}`,
+      `narrator:${NARRATOR_SENDER_ID}`,
+      `system:${SYSTEM_SENDER_ID}`,
+    ]);
+  });
+
+  it('tells the narrator the room, its heroes with their signs, and the recent conversation', async () => {
+    const roomId = await h.createRoom(h.hero('Orion Dusk'), 'Ember Road');
+    // Before anyone joined: the creator.
+    let context = await h.bus.request('rooms.narrator-context', { roomId, intro: true });
+    expect(context).toEqual({
+      roomId,
+      title: 'Ember Road',
+      intro: true,
+      heroes: [
+        {
+          name: 'Orion Dusk',
+          westernSign: 'Leo',
+          westernElement: 'Fire',
+          chineseSign: 'Dragon',
+          chineseElement: 'Yang Wood',
+        },
+      ],
+      recent: [],
+    });
+    const lyra = h.hero('Lyra Vale');
+    await h.bus.request('rooms.join', { roomId, hero: lyra });
+    await h.bus.request('rooms.send', { roomId, hero: lyra, message: 'Where does the road lead?' });
+    const asked = h.heroes.asked;
+    context = await h.bus.request('rooms.narrator-context', { roomId, intro: false });
+    expect(context.heroes.map((x) => x.name)).toEqual(['Lyra Vale']);
+    expect(context.heroes[0]).toMatchObject({ westernSign: 'Leo', chineseSign: 'Dragon' });
+    expect(context.recent).toEqual([
+      { kind: 'system', senderName: expect.any(String), content: 'Lyra Vale joined the story' },
+      { kind: 'hero', senderName: 'Lyra Vale', content: 'Where does the road lead?' },
+    ]);
+    // The signs are kept: heroes is asked once per hero and room.
+    await h.bus.request('rooms.narrator-context', { roomId, intro: false });
+    expect(h.heroes.asked).toBe(asked + 1);
+  });
+});

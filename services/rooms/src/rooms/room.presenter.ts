@@ -1,0 +1,35 @@
+import {
+  NARRATOR_SENDER_ID,
+  SYSTEM_SENDER_ID,
+  type ChatMessageDto,
+  type RoomListItem,
+  type RoomParticipantDto,
+} from '@starborn/contracts';
+import type { MessageRow, ParticipantRow, RoomRow } from './room.queries.js';
+
+/** How the narrator and the room itself sign their messages. */
+export const NARRATOR_SENDER = { id: NARRATOR_SENDER_ID, name: 'Cosmic Narrator', avatar: null } as const;
+export const SYSTEM_SENDER = { id: SYSTEM_SENDER_ID, name: 'Starborn', avatar: null } as const;
+
+export function presentMessage(row: MessageRow): ChatMessageDto {
+  return {
+    id: row.id,
+    content: row.content,
+    timestamp: new Date(row.created_at).toISOString(),
+    kind: row.kind,
+    sender: { id: row.sender_id, name: row.sender_name, avatar: row.sender_avatar },
+  };
+}
+
+export function presentListItem(row: RoomRow): RoomListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    created: new Date(row.created_at).toISOString(),
+    updated: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export function presentParticipant(row: ParticipantRow): RoomParticipantDto {
+  return { id: row.hero_id, name: row.name, avatar: row.avatar, isPremium: row.is_premium };
+}

@@ -1,0 +1,212 @@
+import {
+  DEFAULT_ROOM_TITLE,
+  type ChatMessageKind,
+  type RoomHeroRef,
+  type RoomRole,
+} from '@starborn/contracts';
+import type { Sql } from '../db.js';
+
+export interface RoomRow {
+  id: string;
+  title: string;
+  creator_user_id: string;
+  creator_hero_id: string;
+  creator_name: string;
+  hero_message_count: number;
+  narrator_silent: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ParticipantRow {
+  room_id: string;
+  hero_id: string;
+  user_id: string;
+  name: string;
+  avatar: string | null;
+  is_premium: boolean;
+  role: RoomRole;
+  western_sign: string | null;
+  western_element: string | null;
+  chinese_sign: string | null;
+  chinese_element: string | null;
+  joined_at: Date;
+  last_seen_at: Date;
+}
+
+export interface MessageRow {
+  id: string;
+  room_id: string;
+  kind: ChatMessageKind;
+  sender_id: string;
+  sender_name: string;
+  sender_avatar: string | null;
+  content: string;
+  trigger_id: string | null;
+  created_at: Date;
+}
+
+export interface NewMessage {
+  roomId: string;
+  kind: ChatMessageKind;
+  senderId: string;
+  senderName: string;
+  senderAvatar: string | null;
+  content: string;
+  triggerId?: string | null;
+  now: Date;
+}
+
+const MESSAGE_COLUMNS = `"id", "room_id", "kind", "sender_id", "sender_name", "sender_avatar", "content", "trigger_id", "created_at"`;
+
+export async function insertRoom(
+  sql: Sql,
+  room: { title: string | null; creator: RoomHeroRef; now: Date },
+): Promise<RoomRow> {
+  const [row] = await sql<RoomRow>(
+    `INSERT INTO "rooms"."rooms" ("title", "creator_user_id", "creator_hero_id", "creator_name", "created_at", "updated_at")
+     VALUES ($1, $2, $3, $4, $5, $5)
+     RETURNING *`,
+    [room.title ?? DEFAULT_ROOM_TITLE, room.creator.userId, room.creator.heroId, room.creator.name, room.now],
+  );
+  return row!;
+}
+
+export async function findRoom(sql: Sql, roomId: string): Promise<RoomRow | undefined> {
+  const [row] = await sql<RoomRow>(`SELECT * FROM "rooms"."rooms" WHERE "id" = $1`, [roomId]);
+  return row;
+}
+
+/** Rooms with activity since `since`, newest activity first. */
+export function activeRooms(sql: Sql, since: Date, limit: number): Promise<RoomRow[]> {
+  return sql<RoomRow>(
+    `SELECT * FROM "rooms"."rooms" WHERE "updated_at" >= $1 ORDER BY "updated_at" DESC, "id" LIMIT $2`,
+    [since, limit],
+  );
+}
+
+/** Marks activity, and for a hero message counts it; returns the room's hero message count (null: no room). */
+export async function touchRoom(
+  sql: Sql,
+  roomId: string,
+  now: Date,
+  countHeroMessage: boolean,
+): Promise<number | null> {
+  const [row] = await sql<{ hero_message_count: number }>(
+    `UPDATE "rooms"."rooms"
+        SET "updated_at" = GREATEST("updated_at", $2),
+            "hero_message_count" = "hero_message_count" + $3
+      WHERE "id" = $1
+      RETURNING "hero_message_count"`,
+    [roomId, now, countHeroMessage ? 1 : 0],
+  );
+  return row ? row.hero_message_count : null;
+}
+
+export async function setNarratorSilent(sql: Sql, roomId: string, silent: boolean): Promise<boolean> {
+  // True when this call changed the flag (the first failure of a run, the first reply after one).
+  const rows = await sql(
+    `UPDATE "rooms"."rooms" SET "narrator_silent" = $2 WHERE "id" = $1 AND "narrator_silent" <> $2 RETURNING "id"`,
+    [roomId, silent],
+  );
+  return rows.length > 0;
+}
+
+export async function upsertParticipant(
+  sql: Sql,
+  participant: { roomId: string; hero: RoomHeroRef; role: RoomRole; now: Date },
+): Promise<ParticipantRow> {
+  const { roomId, hero, role, now } = participant;
+  const [row] = await sql<ParticipantRow>(
+    `INSERT INTO "rooms"."participants"
+       ("room_id", "hero_id", "user_id", "name", "avatar", "is_premium", "role", "joined_at", "last_seen_at")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+     ON CONFLICT ("room_id", "hero_id") DO UPDATE SET
+       "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "avatar" = EXCLUDED."avatar",
+       "is_premium" = EXCLUDED."is_premium", "role" = EXCLUDED."role", "last_seen_at" = EXCLUDED."last_seen_at"
+     RETURNING *`,
+    [roomId, hero.heroId, hero.userId, hero.name, hero.avatar, hero.isPremium, role, now],
+  );
+  return row!;
+}
+
+export async function findParticipant(
+  sql: Sql,
+  roomId: string,
+  heroId: string,
+): Promise<ParticipantRow | undefined> {
+  const [row] = await sql<ParticipantRow>(
+    `SELECT * FROM "rooms"."participants" WHERE "room_id" = $1 AND "hero_id" = $2`,
+    [roomId, heroId],
+  );
+  return row;
+}
+
+export async function seeParticipant(sql: Sql, roomId: string, heroId: string, now: Date): Promise<void> {
+  await sql(
+    `UPDATE "rooms"."participants" SET "last_seen_at" = GREATEST("last_seen_at", $3) WHERE "room_id" = $1 AND "hero_id" = $2`,
+    [roomId, heroId, now],
+  );
+}
+
+/** Heroes that joined, first joined first. */
+export function participantsOf(sql: Sql, roomId: string): Promise<ParticipantRow[]> {
+  return sql<ParticipantRow>(
+    `SELECT * FROM "rooms"."participants" WHERE "room_id" = $1 ORDER BY "joined_at", "hero_id"`,
+    [roomId],
+  );
+}
+
+export async function saveSigns(
+  sql: Sql,
+  roomId: string,
+  heroId: string,
+  signs: { westernSign: string; westernElement: string; chineseSign: string; chineseElement: string },
+): Promise<void> {
+  await sql(
+    `UPDATE "rooms"."participants"
+        SET "western_sign" = $3, "western_element" = $4, "chinese_sign" = $5, "chinese_element" = $6
+      WHERE "room_id" = $1 AND "hero_id" = $2`,
+    [roomId, heroId, signs.westernSign, signs.westernElement, signs.chineseSign, signs.chineseElement],
+  );
+}
+
+/** Stores a message; with a trigger id already answered in this room, stores nothing (undefined). */
+export async function insertMessage(sql: Sql, message: NewMessage): Promise<MessageRow | undefined> {
+  const [row] = await sql<MessageRow>(
+    `INSERT INTO "rooms"."messages"
+       ("room_id", "kind", "sender_id", "sender_name", "sender_avatar", "content", "trigger_id", "created_at")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT ("room_id", "trigger_id") WHERE "trigger_id" IS NOT NULL DO NOTHING
+     RETURNING ${MESSAGE_COLUMNS}`,
+    [
+      message.roomId,
+      message.kind,
+      message.senderId,
+      message.senderName,
+      message.senderAvatar,
+      message.content,
+      message.triggerId ?? null,
+      message.now,
+    ],
+  );
+  return row;
+}
+
+/**
+ * The latest `limit` messages of a room, oldest first. A hero's avatar is a signed URL that expires; the
+ * one its hero last came with (join or send) is shown, so the history's pictures stay loadable.
+ */
+export async function latestMessages(sql: Sql, roomId: string, limit: number): Promise<MessageRow[]> {
+  const rows = await sql<MessageRow>(
+    `SELECT m."id", m."room_id", m."kind", m."sender_id", m."sender_name",
+            CASE WHEN m."kind" = 'hero' THEN COALESCE(p."avatar", m."sender_avatar") ELSE m."sender_avatar" END AS "sender_avatar",
+            m."content", m."trigger_id", m."created_at"
+       FROM "rooms"."messages" m
+       LEFT JOIN "rooms"."participants" p ON p."room_id" = m."room_id" AND p."hero_id" = m."sender_id"
+      WHERE m."room_id" = $1
+      ORDER BY m."created_at" DESC, m."seq" DESC LIMIT $2`,
+    [roomId, limit],
+  );
+  return rows.reverse();
+}

@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  ErrorCodes,
+  NARRATOR_EVERY_MESSAGES,
+  ROOM_ACTIVE_WINDOW_MS,
+  ROOM_HISTORY_LIMIT,
+  ROOM_MESSAGES,
+  ServiceError,
+  type ChatMessageDto,
+  type CreateRoomCommand,
+  type JoinRoomCommand,
+  type LeaveRoomCommand,
+  type RoomDetailDto,
+  type RoomHeroRef,
+  type RoomJoinedDto,
+  type RoomListItem,
+  type RoomQuery,
+  type RoomRole,
+  type SendRoomMessageCommand,
+} from '@starborn/contracts';
+import { Clock } from '@starborn/runtime';
+import { DataSource } from 'typeorm';
+import { inTransaction, sqlOf, type Sql } from '../db.js';
+import { NarratorQueue } from '../narrator/narrator.queue.js';
+import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
+import { presentListItem, presentMessage, presentParticipant, SYSTEM_SENDER } from './room.presenter.js';
+import {
+  activeRooms,
+  findParticipant,
+  findRoom,
+  insertMessage,
+  insertRoom,
+  latestMessages,
+  participantsOf,
+  seeParticipant,
+  touchRoom,
+  upsertParticipant,
+  type MessageRow,
+} from './room.queries.js';
+import { roomNotFound, validHero, validMessage, validRoomId, validTitle } from './validation.js';
+
+/** The lobby lists at most this many rooms (the most recently active). */
+export const ACTIVE_ROOMS_LIMIT = 200;
+
+export const roleOf = (hero: Pick<RoomHeroRef, 'isPremium'>): RoomRole =>
+  hero.isPremium ? 'participant' : 'spectator';
+
+/**
+ * Shared story rooms: creation by premium heroes, joining (participant or spectator), the chat and the
+ * narrator's cadence. Every message is stored first, then pushed to the room's sockets.
+ */
+@Injectable()
+export class RoomsService {
+  private readonly sql: Sql;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly broadcaster: RoomBroadcaster,
+    private readonly narrator: NarratorQueue,
+  ) {
+    this.sql = sqlOf(dataSource);
+  }
+
+  /** A new room, opened by the narrator's introduction. */
+  async create(command: CreateRoomCommand): Promise<{ roomId: string }> {
+    const creator = validHero(command?.creator);
+    if (!creator.isPremium)
+      throw new ServiceError(403, ErrorCodes.FORBIDDEN, ROOM_MESSAGES.premiumRequiredToCreate);
+    const room = await insertRoom(this.sql, {
+      title: validTitle(command.title),
+      creator,
+      now: this.clock.now(),
+    });
+    await this.narrator.ask({ roomId: room.id, triggerId: 'intro', intro: true });
+    return { roomId: room.id };
+  }
+
+  /** Rooms with activity within the last 24 hours, newest activity first. */
+  async listActive(): Promise<RoomListItem[]> {
+    const since = new Date(this.clock.now().getTime() - ROOM_ACTIVE_WINDOW_MS);
+    const rows = await activeRooms(this.sql, since, ACTIVE_ROOMS_LIMIT);
+    return rows.map(presentListItem);
+  }
+
+  async get(query: RoomQuery): Promise<RoomDetailDto> {
+    const roomId = validRoomId(query?.roomId);
+    const room = await findRoom(this.sql, roomId);
+    if (!room) throw roomNotFound();
+    const participants = await participantsOf(this.sql, roomId);
+    return { id: room.id, title: room.title, participants: participants.map(presentParticipant) };
+  }
+
+  /** Anyone signed in may join; the role follows the hero's premium state. Replies with the history. */
+  async join(command: JoinRoomCommand): Promise<RoomJoinedDto> {
+    const roomId = validRoomId(command?.roomId);
+    const hero = validHero(command.hero);
+    const role = roleOf(hero);
+    const now = this.clock.now();
+    const joined = await inTransaction(this.dataSource, async (sql) => {
+      if ((await touchRoom(sql, roomId, now, false)) === null) throw roomNotFound();
+      await upsertParticipant(sql, { roomId, hero, role, now });
+      return this.systemMessage(sql, roomId, `${hero.name} joined the story`, now);
+    });
+    const message = presentMessage(joined);
+    this.broadcaster.message(roomId, message);
+    const history = await latestMessages(this.sql, roomId, ROOM_HISTORY_LIMIT);
+    return { roomId, isPremium: hero.isPremium, role, messages: history.map(presentMessage) };
+  }
+
+  /** The hero left (its last socket in the room closed). The room stays. */
+  async leave(command: LeaveRoomCommand): Promise<{ left: true }> {
+    const roomId = validRoomId(command?.roomId);
+    const hero = validHero(command.hero);
+    const now = this.clock.now();
+    const left = await inTransaction(this.dataSource, async (sql) => {
+      if (!(await findParticipant(sql, roomId, hero.heroId))) {
+        if (!(await findRoom(sql, roomId))) throw roomNotFound();
+        return undefined; // never joined: nothing to announce
+      }
+      await touchRoom(sql, roomId, now, false);
+      await seeParticipant(sql, roomId, hero.heroId, now);
+      return this.systemMessage(sql, roomId, `${hero.name} left the story`, now);
+    });
+    if (left) this.broadcaster.message(roomId, presentMessage(left));
+    return { left: true };
+  }
+
+  /**
+   * A participant's chat message: stored, counted, pushed to the room. Every NARRATOR_EVERY_MESSAGES-th
+   * hero message of the room has the narrator answer it.
+   */
+  async send(command: SendRoomMessageCommand): Promise<ChatMessageDto> {
+    const roomId = validRoomId(command?.roomId);
+    const hero = validHero(command.hero);
+    const content = validMessage(command.message);
+    // The hero's premium state as the gateway verified it now decides (an upgrade since joining counts).
+    if (roleOf(hero) !== 'participant')
+      throw new ServiceError(403, ErrorCodes.FORBIDDEN, ROOM_MESSAGES.spectatorCannotSend);
+    const now = this.clock.now();
+    const { row, count } = await inTransaction(this.dataSource, async (sql) => {
+      const count = await touchRoom(sql, roomId, now, true);
+      if (count === null) throw roomNotFound();
+      // Keeps the participant row in step (a hero upgraded since it joined is a participant now).
+      await upsertParticipant(sql, { roomId, hero, role: 'participant', now });
+      const row = await insertMessage(sql, {
+        roomId,
+        kind: 'hero',
+        senderId: hero.heroId,
+        senderName: hero.name,
+        senderAvatar: hero.avatar,
+        content,
+        now,
+      });
+      return { row: row!, count };
+    });
+    const message = presentMessage(row);
+    this.broadcaster.message(roomId, message);
+    if (count % NARRATOR_EVERY_MESSAGES === 0) {
+      this.broadcaster.narratorTyping(roomId);
+      await this.narrator.ask({ roomId, triggerId: row.id, intro: false });
+    }
+    return message;
+  }
+
+  private async systemMessage(sql: Sql, roomId: string, content: string, now: Date): Promise<MessageRow> {
+    const row = await insertMessage(sql, {
+      roomId,
+      kind: 'system',
+      senderId: SYSTEM_SENDER.id,
+      senderName: SYSTEM_SENDER.name,
+      senderAvatar: SYSTEM_SENDER.avatar,
+      content,
+      now,
+    });
+    return row!;
+  }
+}

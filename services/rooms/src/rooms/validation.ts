@@ -1,0 +1,56 @@
+import {
+  ErrorCodes,
+  HERO_ID_PATTERN,
+  ROOM_MESSAGE_MAX_LENGTH,
+  ROOM_MESSAGES,
+  ServiceError,
+  type RoomHeroRef,
+} from '@starborn/contracts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Titles longer than this are cut (the lobby shows one line). */
+export const ROOM_TITLE_MAX_LENGTH = 120;
+const NAME_MAX_LENGTH = 200;
+
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+const badRequest = (message: string) => new ServiceError(400, ErrorCodes.BAD_REQUEST, message);
+export const roomNotFound = () => new ServiceError(404, ErrorCodes.NOT_FOUND, ROOM_MESSAGES.roomNotFound);
+
+/** A room id as stored (lower case); anything that is not a UUID names no room. */
+export function validRoomId(value: unknown): string {
+  if (!isUuid(value)) throw roomNotFound();
+  return value.toLowerCase();
+}
+
+/** The hero the gateway verified; only its shape is checked here. */
+export function validHero(value: unknown): RoomHeroRef {
+  const hero = value as Partial<RoomHeroRef> | null | undefined;
+  if (!hero || typeof hero !== 'object') throw badRequest(ROOM_MESSAGES.selectHeroFirst);
+  if (typeof hero.heroId !== 'string' || !HERO_ID_PATTERN.test(hero.heroId))
+    throw badRequest(ROOM_MESSAGES.selectHeroFirst);
+  if (!isUuid(hero.userId)) throw badRequest('A valid user id is required.');
+  const name = typeof hero.name === 'string' ? hero.name.trim().slice(0, NAME_MAX_LENGTH) : '';
+  return {
+    userId: hero.userId.toLowerCase(),
+    heroId: hero.heroId,
+    name: name || 'Hero',
+    avatar: typeof hero.avatar === 'string' && hero.avatar ? hero.avatar : null,
+    isPremium: hero.isPremium === true,
+  };
+}
+
+/** The trimmed text of a chat message, or the spec's refusal. */
+export function validMessage(value: unknown): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) throw badRequest(ROOM_MESSAGES.messageEmpty);
+  if (text.length > ROOM_MESSAGE_MAX_LENGTH) throw badRequest(ROOM_MESSAGES.messageTooLong);
+  return text;
+}
+
+/** A title given at creation, or null for the default. */
+export function validTitle(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const title = value.replace(/\s+/g, ' ').trim();
+  return title ? title.slice(0, ROOM_TITLE_MAX_LENGTH) : null;
+}
