@@ -571,10 +571,12 @@ describe('k8s manifests', () => {
       // The list BullMQ keeps waiting jobs in: `<REDIS_PREFIX>:<queue>:wait`, with the services' prefix.
       const env = containerEnv(main(objects, 'generation'), objects, 'starborn');
       const prefix = (env.get('REDIS_PREFIX') as { value: string }).value;
-      const lists = [JobQueues.heroGeneration.name, JobQueues.chapterGeneration.name].map(
-        (queue) => `${prefix}:${queue}:wait`,
-      );
-      expect(scaled.spec.triggers.map((t) => t.type)).toEqual(['redis', 'redis']);
+      const lists = [
+        JobQueues.heroGeneration.name,
+        JobQueues.chapterGeneration.name,
+        JobQueues.narrator.name,
+      ].map((queue) => `${prefix}:${queue}:wait`);
+      expect(scaled.spec.triggers.map((t) => t.type)).toEqual(['redis', 'redis', 'redis']);
       expect(scaled.spec.triggers.map((t) => t.metadata.listName)).toEqual(lists);
       for (const trigger of scaled.spec.triggers) {
         expect(Number(trigger.metadata.listLength)).toBeGreaterThan(0);

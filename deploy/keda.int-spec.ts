@@ -22,7 +22,7 @@ const scaled = loadYamlDocuments(join(K8S_DIR, 'components/autoscaling/generatio
 ) as unknown as { spec: { triggers: { metadata: { listName: string } }[] } };
 
 describe('KEDA on the generation queues', () => {
-  it.each([JobQueues.heroGeneration, JobQueues.chapterGeneration])(
+  it.each([JobQueues.heroGeneration, JobQueues.chapterGeneration, JobQueues.narrator])(
     'the listName of $name counts its waiting jobs',
     async (definition) => {
       const trigger = scaled.spec.triggers.find((t) =>
