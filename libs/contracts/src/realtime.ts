@@ -25,3 +25,9 @@ export const QUOTA_EXCEEDED_MESSAGE = 'OpenAI API quota exceeded. Please try aga
 
 /** Redis pub/sub channel on which hero status changes are announced to gateway instances. */
 export const heroStatusChannel = (prefix: string) => `${prefix}:hero-status`;
+
+/**
+ * The Redis key (channel prefix) of socket.io's pub/sub: every gateway instance's adapter and the rooms
+ * service's @socket.io/redis-emitter use this one, so a story room spans every gateway instance.
+ */
+export const socketIoRedisKey = (prefix: string) => `${prefix}:socket.io`;

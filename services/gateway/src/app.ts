@@ -39,6 +39,29 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/**
+ * What Stripe.js needs on top (PAYMENTS_PROVIDER=stripe): its script, the Payment Element's and 3-D
+ * Secure frames, and its API. With the `local` provider the policy is CONTENT_SECURITY_POLICY as it is.
+ */
+export const STRIPE_CSP_SOURCES = {
+  scriptSrc: ['https://js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} as const;
+
+/** The site's Content-Security-Policy directives for the configured payment provider. */
+export function contentSecurityPolicy(
+  provider: GatewayConfig['PAYMENTS_PROVIDER'],
+): Record<string, string[]> {
+  if (provider !== 'stripe') return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...STRIPE_CSP_SOURCES.scriptSrc],
+    frameSrc: ["'self'", ...STRIPE_CSP_SOURCES.frameSrc],
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...STRIPE_CSP_SOURCES.connectSrc],
+  };
+}
+
 /** Request log lines name the request id `correlationId`, as every other log line of the request does. */
 function correlationChildLogger(
   logger: FastifyBaseLogger,
@@ -90,7 +113,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   instrumentHttp(fastify);
 
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config.PAYMENTS_PROVIDER) },
     crossOriginEmbedderPolicy: false,
   });
   // The API docs page uses inline styles and scripts of its own; relax the policy there only.

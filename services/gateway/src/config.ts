@@ -22,6 +22,15 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_REGISTER_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_SUPPORT_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_SUPPORT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /** Shared story chat: messages one user may send (across gateway instances) per window… */
+    RATE_LIMIT_ROOM_MESSAGES: z.coerce.number().int().min(1).default(5),
+    /** …of this many seconds. */
+    RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5),
+    /**
+     * How long a question to every gateway instance through the socket.io Redis adapter (who is in a
+     * room now) waits for the answers.
+     */
+    SOCKET_IO_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     /** Checks the signed /media URLs handed out by the heroes service (same secret). Required in production. */
     MEDIA_URL_SECRET: z.string().min(32).optional(),
     /** How long POST /api/heroes/generate waits for the result before answering 202 (the client waits 300 s). */

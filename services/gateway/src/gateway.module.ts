@@ -22,6 +22,11 @@ import { StatusController } from './status/status.controller.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { GATEWAY_REDIS, gatewayRedisProvider } from './redis.provider.js';
+import { RoomHeroes } from './rooms/room-heroes.js';
+import { RoomMessageRateLimiter } from './rooms/room-message-rate-limiter.js';
+import { RoomPresence } from './rooms/room-presence.js';
+import { RoomSockets } from './rooms/room-sockets.js';
+import { RoomsController } from './rooms/rooms.controller.js';
 import { SharesController } from './shares/shares.controller.js';
 import { StorybookController } from './storybook/storybook.controller.js';
 import { SupportController } from './support/support.controller.js';
@@ -58,6 +63,7 @@ export class GatewayModule implements OnApplicationShutdown {
         PaymentsController,
         PremiumController,
         StorybookController,
+        RoomsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -73,6 +79,10 @@ export class GatewayModule implements OnApplicationShutdown {
         },
         HeroStatusListener,
         RealtimeServer,
+        RoomHeroes,
+        RoomMessageRateLimiter,
+        RoomSockets,
+        RoomPresence,
         TokenVerifier,
         AuthRateLimiter,
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -9,6 +9,7 @@ import { AuthModule } from '@starborn/auth';
 import type { BackendService } from '@starborn/contracts';
 import { GenerationModule } from '@starborn/generation';
 import { HeroesModule } from '@starborn/heroes';
+import { RoomsModule } from '@starborn/rooms';
 import { createServiceApp } from '@starborn/runtime';
 import { FsStorage } from '@starborn/storage';
 import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
@@ -24,9 +25,16 @@ const DEFAULT_SERVICES: Partial<Record<BackendService, Type<unknown>>> = {
   generation: GenerationModule,
 };
 
+/** Services a stack starts only when asked (`with`), besides auth, heroes and generation. */
+const OPTIONAL_SERVICES: Partial<Record<BackendService, Type<unknown>>> = {
+  rooms: RoomsModule,
+};
+
 export interface StackOptions {
   /** Extra services (e.g. payments) or replacements, by name. */
   services?: Partial<Record<BackendService, Type<unknown>>>;
+  /** Optional services to start with their own modules, e.g. ['rooms']. */
+  with?: BackendService[];
   /** Extra or overriding environment variables. */
   env?: Record<string, string>;
 }
@@ -46,6 +54,17 @@ export interface TestStack {
   newUser(): Promise<{ token: string; user: { id: string } }>;
   /** A generated hero of a new user: paid when asked (set in the database directly). */
   newHero(options: { paid: boolean; token?: string }): Promise<{ token: string; heroId: string; hero: any }>;
+  /**
+   * Another gateway instance on the same backend (same environment, Redis prefix and database), as a
+   * second replica behind a load balancer; closed with the stack.
+   */
+  addGateway(): Promise<GatewayInstance>;
+  close(): Promise<void>;
+}
+
+export interface GatewayInstance {
+  baseUrl: string;
+  api: TestStack['api'];
   close(): Promise<void>;
 }
 
@@ -66,41 +85,50 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     ...options.env,
   };
   const services: INestMicroservice[] = [];
-  for (const [service, module] of Object.entries({ ...DEFAULT_SERVICES, ...options.services })) {
+  const optional = Object.fromEntries((options.with ?? []).map((name) => [name, OPTIONAL_SERVICES[name]]));
+  for (const [service, module] of Object.entries({ ...DEFAULT_SERVICES, ...optional, ...options.services })) {
+    if (!module) throw new Error(`startStack: no module for the service "${service}"`);
     const { app } = await createServiceApp({ service: service as BackendService, module, env });
     await app.listen();
     services.push(app);
   }
-  const { app: gateway }: { app: NestFastifyApplication } = await createGatewayApp(env);
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  const startGateway = async () => {
+    const { app }: { app: NestFastifyApplication } = await createGatewayApp(env);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, baseUrl: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+  };
+  const { app: gateway, baseUrl } = await startGateway();
+  const extraGateways: NestFastifyApplication[] = [];
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
 
-  const api: TestStack['api'] = async (method, path, options = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
-      },
-      body:
-        options.body === undefined
-          ? undefined
-          : typeof options.body === 'string'
-            ? options.body
-            : JSON.stringify(options.body),
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    let json: any;
-    try {
-      json = JSON.parse(body.toString('utf8'));
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, json, headers: response.headers, body };
-  };
+  const apiOf =
+    (baseUrl: string): TestStack['api'] =>
+    async (method, path, options = {}) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        body:
+          options.body === undefined
+            ? undefined
+            : typeof options.body === 'string'
+              ? options.body
+              : JSON.stringify(options.body),
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      let json: any;
+      try {
+        json = JSON.parse(body.toString('utf8'));
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, json, headers: response.headers, body };
+    };
+  const api = apiOf(baseUrl);
 
   let counter = 0;
   const newUser: TestStack['newUser'] = async () => {
@@ -138,8 +166,21 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     api,
     newUser,
     newHero,
+    async addGateway() {
+      const started = await startGateway();
+      extraGateways.push(started.app);
+      return {
+        baseUrl: started.baseUrl,
+        api: apiOf(started.baseUrl),
+        close: async () => {
+          extraGateways.splice(extraGateways.indexOf(started.app), 1);
+          await started.app.close();
+        },
+      };
+    },
     async close() {
       await db.end().catch(() => undefined);
+      await Promise.all(extraGateways.map((app) => app.close()));
       await gateway.close();
       await Promise.all(services.map((service) => service.close()));
       await database.drop();

@@ -1,4 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import {
   QUOTA_EXCEEDED_MESSAGE,
@@ -9,33 +15,42 @@ import {
 } from '@starborn/contracts';
 import { Server, type Socket } from 'socket.io';
 import { TokenVerifier, type AuthenticatedUser } from '../auth/token-verifier.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { RoomSockets } from '../rooms/room-sockets.js';
 import { HeroStatusListener } from './hero-status.listener.js';
+import { createSocketAdapter, type SocketAdapterConnections } from './socket-adapter.js';
 
 /**
- * socket.io on the gateway's HTTP server (path /socket.io). A browser that connects with its token
- * joins its user's room; hero status changes and AI-quota errors are pushed there.
+ * socket.io on the gateway's HTTP server (path /socket.io), shared by every gateway instance through
+ * the Redis adapter. A browser that connects with its token joins its user's room; hero status changes
+ * and AI-quota errors are pushed there. Shared story rooms are handled by RoomSockets.
  */
 @Injectable()
 export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeServer.name);
   private io?: Server;
+  private connections?: SocketAdapterConnections;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly verifier: TokenVerifier,
     private readonly heroStatuses: HeroStatusListener,
+    private readonly rooms: RoomSockets,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   get server(): Server | undefined {
     return this.io;
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    this.connections = createSocketAdapter(this.config);
     this.io = new Server(this.adapterHost.httpAdapter.getHttpServer(), {
       path: '/socket.io',
       serveClient: false,
       transports: ['websocket', 'polling'],
       pingTimeout: 20_000,
+      adapter: this.connections.adapter,
     });
     this.io.use((socket, next) => {
       void this.identify(socket).then(() => next(), next);
@@ -43,6 +58,7 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
     this.io.on('connection', (socket) => {
       const user = socket.data.user as AuthenticatedUser | undefined;
       if (user) void socket.join(SocketRooms.user(user.id));
+      this.rooms.attach(socket);
     });
     // Every gateway instance hears every notice, so each one speaks only to its own sockets.
     this.heroStatuses.onNotice((notice) => {
@@ -54,13 +70,18 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
         room.emit(SocketEvents.apiError, error);
       }
     });
+    await this.connections.ready();
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.io) return;
-    this.io.disconnectSockets(true);
+    // Only this instance's sockets: through the adapter, io.disconnectSockets() would reach every instance.
+    this.io.local.disconnectSockets(true);
+    await this.rooms.settle();
+    await Promise.resolve(this.io.of('/').adapter.close()).catch(() => undefined);
     // The HTTP server belongs to Fastify, which closes it itself.
     this.io.engine.close();
+    await this.connections?.close();
   }
 
   private async identify(socket: Socket): Promise<void> {

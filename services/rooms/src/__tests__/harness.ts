@@ -13,6 +13,7 @@ import {
   JobQueues,
   narratorJobId,
   QueueNames,
+  socketIoRedisKey,
   storyRoomChannel,
   type HeroProfileDto,
   type RoomHeroRef,
@@ -39,7 +40,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { socketIoRedisKey } from '../realtime/room-broadcaster.js';
 import { RoomsModule } from '../rooms.module.js';
 
 export interface SocketEvent {

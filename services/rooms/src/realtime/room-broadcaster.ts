@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
-import { RoomSocketEvents, storyRoomChannel, type ChatMessageDto } from '@starborn/contracts';
+import {
+  RoomSocketEvents,
+  socketIoRedisKey,
+  storyRoomChannel,
+  type ChatMessageDto,
+} from '@starborn/contracts';
 import { createRedisConnection } from '@starborn/messaging';
 import { BASE_CONFIG, type BaseConfig } from '@starborn/runtime';
 import type { Redis } from 'ioredis';
-
-/**
- * The Redis key (channel prefix) of socket.io's pub/sub. The gateway's @socket.io/redis-adapter uses the
- * very same key, so what is emitted here reaches the room's sockets on every gateway instance.
- */
-export const socketIoRedisKey = (prefix: string) => `${prefix}:socket.io`;
 
 /**
  * Pushes to the sockets of a story room through @socket.io/redis-emitter: one Redis PUBLISH per event,

@@ -1,0 +1,111 @@
+import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorCodes, ROOM_MESSAGES, type RoomSummaryDto } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
+import type { FastifyRequest } from 'fastify';
+import { ErrorResponse } from '../auth/auth.dto.js';
+import { CurrentUser } from '../auth/jwt-auth.guard.js';
+import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { ApiException } from '../http/http-error.filter.js';
+import { RoomHeroes } from './room-heroes.js';
+import { isRoomId } from './room-input.js';
+import { RoomPresence } from './room-presence.js';
+import { CreateRoomBody, CreateRoomResponse, RoomDetailResponse, RoomSummaryResponse } from './rooms.dto.js';
+
+/** Shared story rooms: the lobby's list with live counts, a room's heroes, and creating a room. */
+@ApiTags('shared-story')
+@ApiBearerAuth()
+@Controller('api/shared-story')
+export class RoomsController {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly heroes: RoomHeroes,
+    private readonly presence: RoomPresence,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      'Active rooms (activity in the last 24 hours), newest activity first, with the heroes connected now',
+  })
+  @ApiResponse({ status: 200, type: [RoomSummaryResponse] })
+  @ApiResponse({ status: 503, type: ErrorResponse, description: 'Live counts unavailable' })
+  async list(
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<RoomSummaryDto[]> {
+    const rooms = await this.bus.request(
+      'rooms.list-active',
+      {},
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+    let counts;
+    try {
+      counts = await this.presence.counts(rooms.map((room) => room.id));
+    } catch {
+      throw new ApiException({
+        status: 503,
+        code: ErrorCodes.SERVICE_UNAVAILABLE,
+        message: 'The live room counts are unavailable right now. Please try again.',
+      });
+    }
+    return rooms.map((room) => ({
+      id: room.id,
+      title: room.title,
+      created: room.created,
+      updated: room.updated,
+      participantCount: counts.get(room.id)?.participantCount ?? 0,
+      spectatorCount: counts.get(room.id)?.spectatorCount ?? 0,
+    }));
+  }
+
+  @Get(':roomId')
+  @ApiOperation({ summary: "A room's title and the heroes who joined it" })
+  @ApiResponse({ status: 200, type: RoomDetailResponse })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: "'Room not found.'" })
+  get(
+    @Param('roomId') roomId: string,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ) {
+    if (!isRoomId(roomId)) {
+      throw new ApiException({
+        status: 404,
+        code: ErrorCodes.NOT_FOUND,
+        message: ROOM_MESSAGES.roomNotFound,
+      });
+    }
+    return this.bus.request(
+      'rooms.get',
+      { roomId },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
+  }
+
+  @Post('create')
+  @ApiOperation({ summary: "Create a room with the caller's own premium hero; the narrator opens it" })
+  @ApiResponse({ status: 201, type: CreateRoomResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: "'Please select a hero first'" })
+  @ApiResponse({
+    status: 403,
+    type: ErrorResponse,
+    description: "'Only premium heroes can create shared story rooms'",
+  })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: "Not the caller's hero: 'Hero not found.'" })
+  async create(
+    @Body() body: CreateRoomBody,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ) {
+    const meta = { correlationId: request.id, userId: user.id };
+    const creator = await this.heroes.ownHero(user.id, body.heroId, meta);
+    if (!creator.isPremium) {
+      throw new ApiException({
+        status: 403,
+        code: ErrorCodes.FORBIDDEN,
+        message: ROOM_MESSAGES.premiumRequiredToCreate,
+      });
+    }
+    return this.bus.request('rooms.create', { creator }, { meta });
+  }
+}

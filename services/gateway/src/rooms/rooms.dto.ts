@@ -1,0 +1,40 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DEFAULT_ROOM_TITLE, ROOM_MESSAGES } from '@starborn/contracts';
+import { IsDefined, IsNotEmpty, IsString } from 'class-validator';
+
+export class CreateRoomBody {
+  @ApiProperty({ description: "The creator's own premium hero (32 hex characters)" })
+  @IsDefined({ message: ROOM_MESSAGES.selectHeroFirst })
+  @IsString({ message: ROOM_MESSAGES.selectHeroFirst })
+  @IsNotEmpty({ message: ROOM_MESSAGES.selectHeroFirst })
+  heroId!: string;
+}
+
+export class CreateRoomResponse {
+  @ApiProperty() roomId!: string;
+}
+
+export class RoomSummaryResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: DEFAULT_ROOM_TITLE }) title!: string;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ format: 'date-time', description: 'Last activity' }) updated!: string;
+  @ApiProperty({ description: 'Premium heroes connected to the room now (any gateway instance)' })
+  participantCount!: number;
+  @ApiProperty({ description: 'Non-premium heroes connected to the room now (any gateway instance)' })
+  spectatorCount!: number;
+}
+
+class RoomParticipant {
+  @ApiProperty({ description: 'Hero id' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String, description: "The hero's first image (signed URL)" })
+  avatar!: string | null;
+  @ApiProperty() isPremium!: boolean;
+}
+
+export class RoomDetailResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: DEFAULT_ROOM_TITLE }) title!: string;
+  @ApiProperty({ type: [RoomParticipant] }) participants!: RoomParticipant[];
+}
