@@ -20,12 +20,9 @@ import {
   TermsPage,
   ZodiacGuidePage,
 } from '../pages/content';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
-import { PLACEHOLDERS } from '../pages/placeholders';
 import { ProfilePage } from '../pages/ProfilePage';
 import { RegisterPage } from '../pages/RegisterPage';
-
-const placeholder = (key: keyof typeof PLACEHOLDERS) => <PlaceholderPage key={key} {...PLACEHOLDERS[key]} />;
+import { SharedStoryLobbyPage, SharedStoryRoomPage } from '../pages/sharedStoryPages';
 
 /** Spec §2 "Route access": public routes, login-required routes, and the catch-all 404. */
 export const routes: RouteObject[] = [
@@ -62,8 +59,8 @@ export const routes: RouteObject[] = [
               { path: 'checkout/:id', element: <CheckoutRoute /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'heroes', element: <HeroesListPage /> },
-              { path: 'shared-story', element: placeholder('sharedStoryLobby') },
-              { path: 'shared-story/:roomId', element: placeholder('sharedStoryRoom') },
+              { path: 'shared-story', element: <SharedStoryLobbyPage /> },
+              { path: 'shared-story/:roomId', element: <SharedStoryRoomPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

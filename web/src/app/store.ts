@@ -11,11 +11,14 @@ import {
 import { clearSession, loadSession, saveSession, type KeyValueStorage } from '../features/auth/session';
 import { heroReducer } from '../features/heroes/heroSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
+import { heroSelected, initialRoomsState, roomsReducer } from '../features/rooms/roomsSlice';
+import { clearSelectedHero, loadSelectedHero, saveSelectedHero } from '../features/rooms/selectedHeroStorage';
 
 const rootReducer = combineReducers({
   auth: authReducer,
   notifications: notificationsReducer,
   hero: heroReducer,
+  rooms: roomsReducer,
   [api.reducerPath]: api.reducer,
 });
 
@@ -40,13 +43,24 @@ export function createAppStore(storage: KeyValueStorage) {
       clearSession(storage);
       // Cached answers belong to the previous user.
       listenerApi.dispatch(api.util.resetApiState());
+      clearSelectedHero(storage);
+    },
+  });
+  persistence.startListening({
+    actionCreator: heroSelected,
+    effect: (action, listenerApi) => {
+      const userId = (listenerApi.getState() as RootState).auth.user?.id;
+      if (userId) saveSelectedHero(storage, userId, action.payload);
     },
   });
 
   const session = loadSession(storage);
   return configureStore({
     reducer: rootReducer,
-    preloadedState: { auth: session ? { token: session.token, user: session.user } : signedOutState },
+    preloadedState: {
+      auth: session ? { token: session.token, user: session.user } : signedOutState,
+      rooms: { ...initialRoomsState, selectedHero: loadSelectedHero(storage, session?.user.id) },
+    },
     middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(api.middleware),
   });
 }

@@ -362,7 +362,7 @@ function PaidHeroActions({ heroId }: { heroId: string }) {
         >
           {downloadState.isLoading ? 'Preparing download...' : 'Download Assets'}
         </button>
-        <Link to="/shared-story" className="button button--primary">
+        <Link to={`/shared-story?heroId=${encodeURIComponent(heroId)}`} className="button button--primary">
           Join Shared Story
         </Link>
       </div>

@@ -1,0 +1,254 @@
+/**
+ * The shared story's small rules and words (spec §2 lobby and room view, §4, §5, §8, §9). Pure:
+ * the slice, the socket wiring and the pages call them; Jest tests them.
+ */
+import { asApiError } from '../../app/apiErrors';
+import {
+  AUTO_SCROLL_THRESHOLD_PX,
+  NARRATOR_EVERY_MESSAGES,
+  type ChatMessage,
+  type ChatMessageKind,
+  type RoomRole,
+} from './types';
+
+export const ROOM_TEXT = {
+  selectHeroFirst: 'Please select a hero first',
+  premiumRequiredToCreate: 'Only premium heroes can create shared story rooms',
+  spectatorPlaceholder: 'Only premium heroes can send messages',
+  participantPlaceholder: 'Describe what your hero does next...',
+  createButton: 'Create New Shared Story',
+  premiumRequired: 'Premium Required',
+  noHeroSelected: 'No hero selected',
+  selectHero: 'Select a Hero',
+  noRooms: 'No active shared stories found. Create a new one!',
+  roomsLoading: 'Loading active shared stories...',
+  roomsFailed: 'Failed to load active shared story rooms.',
+  createFailed: 'Failed to create room.',
+  roomDetailsFailed: 'Failed to load room details.',
+  joining: 'Joining shared story...',
+  creating: 'Creating new shared story...',
+  participating: 'Participating Hero',
+  spectating: 'Spectating Hero',
+  participantNote: 'Your hero can actively shape this cosmic journey',
+  spectatorNote: 'Your hero is watching the adventure unfold',
+  noHeroesJoined: 'No heroes have joined yet',
+  unknownSign: 'Unknown',
+  authenticationFailed: 'Authentication failed. Please sign in again.',
+  socketError: 'Something went wrong in the story. Please try again.',
+  copied: 'Copied!',
+} as const;
+
+/** Spec §8: 'Failed to connect to the story server: {reason}'. */
+export function connectErrorMessage(reason: string): string {
+  return `Failed to connect to the story server: ${reason.trim() || 'unknown error'}`;
+}
+
+/** Spec §8: a failed create shows the server's error field, else 'Failed to create room.' */
+export function createRoomErrorMessage(error: unknown): string {
+  return asApiError(error)?.serverMessage ?? ROOM_TEXT.createFailed;
+}
+
+/** Spec §5 Create room: a selected hero, and a premium one. null when creating may go ahead. */
+export function createRoomRefusal(hero: { isPremium: boolean } | null): string | null {
+  if (!hero) return ROOM_TEXT.selectHeroFirst;
+  if (!hero.isPremium) return ROOM_TEXT.premiumRequiredToCreate;
+  return null;
+}
+
+/** Spec §2 room view: 'Participating Hero' or 'Spectating Hero'. */
+export function roleBadgeLabel(role: RoomRole): string {
+  return role === 'participant' ? ROOM_TEXT.participating : ROOM_TEXT.spectating;
+}
+
+export function roleNote(role: RoomRole): string {
+  return role === 'participant' ? ROOM_TEXT.participantNote : ROOM_TEXT.spectatorNote;
+}
+
+export function heroCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'hero' : 'heroes'} in this story`;
+}
+
+/** Spec §5: input and Send are enabled only for a premium hero taking part. */
+export function canSendMessages(isPremium: boolean, role: RoomRole | null): boolean {
+  return isPremium && role === 'participant';
+}
+
+/** Spec §5 Chat send: ignored without a connection or with blank text; the text is trimmed. */
+export function messageToSend(text: string, connected: boolean): string | null {
+  const trimmed = text.trim();
+  if (!connected || trimmed === '') return null;
+  return trimmed;
+}
+
+/**
+ * Spec §4 Hero premium state in a room: the room joined event decides; before it, the fetched
+ * hero's paymentStatus; if that fetch failed, the stored payment status.
+ */
+export function heroIsPremiumInRoom(
+  joinedIsPremium: boolean | null,
+  fetched: { paymentStatus: string } | undefined,
+  stored: { paymentStatus: string } | null,
+): boolean {
+  if (joinedIsPremium !== null) return joinedIsPremium;
+  if (fetched) return fetched.paymentStatus === 'paid';
+  return stored?.paymentStatus === 'paid';
+}
+
+/** The user messages of a room (narrator and system lines are not part of the count). */
+export function userMessageCount(messages: readonly Pick<ChatMessage, 'kind'>[]): number {
+  return messages.filter((message) => message.kind === 'hero').length;
+}
+
+/**
+ * Spec §4 Narrator typing: after sending, the indicator comes on when the count of user messages
+ * plus the one just sent is a multiple of 3 (spec §9: every third user message) — the same count
+ * the server's narrator keeps, so the two agree.
+ */
+export function narratorTypesAfterSend(messages: readonly Pick<ChatMessage, 'kind'>[]): boolean {
+  return (userMessageCount(messages) + 1) % NARRATOR_EVERY_MESSAGES === 0;
+}
+
+export interface ScrollMetrics {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
+
+/** Spec §9: within 100 px of the bottom counts as reading the newest messages. */
+export function isNearBottom(metrics: ScrollMetrics, threshold = AUTO_SCROLL_THRESHOLD_PX): boolean {
+  return metrics.scrollHeight - metrics.scrollTop - metrics.clientHeight <= threshold;
+}
+
+/**
+ * Spec §4 Auto-scroll: to the newest message when the reader was within 100 px of the bottom before
+ * it arrived, or when the newest message is from the system.
+ */
+export function shouldAutoScroll(
+  wasNearBottom: boolean,
+  newest: Pick<ChatMessage, 'kind'> | undefined,
+): boolean {
+  if (!newest) return false;
+  return wasNearBottom || newest.kind === 'system';
+}
+
+/** Messages of one sender in a row within this window share one name and avatar. */
+export const GROUP_WINDOW_MS = 5 * 60 * 1000;
+
+export interface MessageGroup {
+  key: string;
+  kind: ChatMessageKind;
+  sender: ChatMessage['sender'];
+  messages: ChatMessage[];
+}
+
+function timeOf(timestamp: string): number {
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+/**
+ * Consecutive hero or narrator messages of the same sender, each within 5 minutes of the one
+ * before, form one group; every system line stands alone.
+ */
+export function groupMessages(messages: readonly ChatMessage[]): MessageGroup[] {
+  const groups: MessageGroup[] = [];
+  for (const message of messages) {
+    const last = groups.at(-1);
+    const previous = last?.messages.at(-1);
+    const joins =
+      last !== undefined &&
+      previous !== undefined &&
+      message.kind !== 'system' &&
+      last.kind === message.kind &&
+      last.sender.id === message.sender.id &&
+      Math.abs(timeOf(message.timestamp) - timeOf(previous.timestamp)) <= GROUP_WINDOW_MS;
+    if (joins) last.messages.push(message);
+    else groups.push({ key: message.id, kind: message.kind, sender: message.sender, messages: [message] });
+  }
+  return groups;
+}
+
+/** Appends a message unless one with its id is already there (a rejoin repeats the history). */
+export function withMessage(messages: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
+  if (messages.some((m) => m.id === message.id)) return [...messages];
+  return [...messages, message];
+}
+
+/** A message's time as the chat shows it ('14:05'), or '' for an unreadable timestamp. */
+export function formatMessageTime(timestamp: string, locale?: string, timeZone?: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(date);
+}
+
+/** A room's created date in the lobby ('Mar 5, 2025'), or '' for an unreadable one. */
+export function formatRoomDate(timestamp: string, locale?: string, timeZone?: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+}
+
+/** A room's last activity time in the lobby: the time, with the date when it was not today. */
+export function formatLastActivity(
+  timestamp: string,
+  now = new Date(),
+  locale?: string,
+  timeZone?: string,
+): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone }).format(d);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(date);
+  if (day(date) === day(now)) return time;
+  return `${formatRoomDate(timestamp, locale, timeZone)}, ${time}`;
+}
+
+export interface TextSegment {
+  text: string;
+  strong: boolean;
+}
+
+/**
+ * The system messages' own formatter (spec §5): plain text where **name** is emphasised. Nothing
+ * here becomes HTML, so there is nothing to sanitise.
+ */
+export function formatSystemMessage(content: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  const pattern = /\*\*(.+?)\*\*/g;
+  let last = 0;
+  for (const match of content.matchAll(pattern)) {
+    const index = match.index ?? 0;
+    if (index > last) segments.push({ text: content.slice(last, index), strong: false });
+    segments.push({ text: match[1] ?? '', strong: true });
+    last = index + match[0].length;
+  }
+  if (last < content.length) segments.push({ text: content.slice(last), strong: false });
+  return segments;
+}
+
+/** The link another hero opens to join (spec §2 Invite Heroes). */
+export function roomInviteUrl(origin: string, roomId: string): string {
+  return `${origin.replace(/\/+$/, '')}/shared-story/${encodeURIComponent(roomId)}`;
+}
+
+export interface HeroChoice {
+  heroId: string;
+  paymentStatus: string;
+  status?: string;
+}
+
+/**
+ * Which hero enters the shared story (lobby and room view): the one named by ?heroId=, else the one
+ * the user last took into a shared story, else the first premium hero, else the first hero. null when
+ * the user has no hero, or named one that is not theirs.
+ */
+export function chooseHero<T extends HeroChoice>(
+  heroes: readonly T[],
+  requestedId: string | null,
+  rememberedId: string | null,
+): T | null {
+  if (requestedId) return heroes.find((hero) => hero.heroId === requestedId) ?? null;
+  const remembered = rememberedId ? heroes.find((hero) => hero.heroId === rememberedId) : undefined;
+  if (remembered) return remembered;
+  return heroes.find((hero) => hero.paymentStatus === 'paid') ?? heroes[0] ?? null;
+}

@@ -1,0 +1,222 @@
+import { describe, expect, it } from '@jest/globals';
+import { createAppStore } from '../../app/store';
+import { signedOut } from '../auth/authSlice';
+import type { KeyValueStorage } from '../auth/session';
+import {
+  authenticated,
+  authenticationFailed,
+  connectFailed,
+  heroSelected,
+  initialRoomsState,
+  messageReceived,
+  messageSent,
+  narratorTypingStarted,
+  noticeDismissed,
+  roomEntered,
+  roomJoined,
+  roomLeft,
+  roomsReducer,
+  socketConnected,
+  socketDisconnected,
+  socketErrorReceived,
+  type RoomsState,
+} from './roomsSlice';
+import { SELECTED_HERO_KEY } from './selectedHeroStorage';
+import type { ChatMessage, ChatMessageKind } from './types';
+
+let next = 0;
+function msg(kind: ChatMessageKind, at = '2025-03-05T14:00:00.000Z'): ChatMessage {
+  next += 1;
+  const senderId = kind === 'hero' ? 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' : kind;
+  return {
+    id: `m${next}`,
+    content: `line ${next}`,
+    timestamp: at,
+    kind,
+    sender: { id: senderId, name: 'Orion', avatar: null },
+  };
+}
+
+function run(...actions: Parameters<typeof roomsReducer>[1][]): RoomsState {
+  return actions.reduce(roomsReducer, initialRoomsState);
+}
+
+const entered = roomEntered({ roomId: 'room-1', heroId: 'hero-1' });
+const joinedAs = (role: 'participant' | 'spectator', messages: ChatMessage[] = []) =>
+  roomJoined({ roomId: 'room-1', isPremium: role === 'participant', role, messages });
+
+describe('rooms slice: loading, joined, error (spec §4 Room page)', () => {
+  it('entering a room starts loading, disconnected', () => {
+    const { room } = run(entered);
+    expect(room).toMatchObject({
+      roomId: 'room-1',
+      heroId: 'hero-1',
+      status: 'loading',
+      connection: 'disconnected',
+    });
+  });
+
+  it('connect, authenticate, join as participant with the history', () => {
+    const history = [msg('narrator'), msg('hero')];
+    const { room } = run(entered, socketConnected(), authenticated(), joinedAs('participant', history));
+    expect(room).toMatchObject({
+      status: 'joined',
+      connection: 'connected',
+      authenticated: true,
+      role: 'participant',
+      isPremium: true,
+    });
+    expect(room.messages).toEqual(history);
+  });
+
+  it('a spectator joins with isPremium false', () => {
+    const { room } = run(entered, socketConnected(), joinedAs('spectator'));
+    expect(room.role).toBe('spectator');
+    expect(room.isPremium).toBe(false);
+  });
+
+  it("a failed connection ends loading with 'Failed to connect to the story server: {reason}'", () => {
+    const { room } = run(entered, connectFailed('xhr poll error'));
+    expect(room.status).toBe('error');
+    expect(room.error).toBe('Failed to connect to the story server: xhr poll error');
+  });
+
+  it('after joining, a lost connection is a notice and the state turns disconnected', () => {
+    const state = run(
+      entered,
+      socketConnected(),
+      joinedAs('participant'),
+      socketDisconnected(),
+      connectFailed('timeout'),
+    );
+    expect(state.room.status).toBe('joined');
+    expect(state.room.connection).toBe('disconnected');
+    expect(state.room.notice).toBe('Failed to connect to the story server: timeout');
+    // Reconnecting clears it.
+    expect(roomsReducer(state, socketConnected()).room).toMatchObject({
+      connection: 'connected',
+      notice: null,
+    });
+  });
+
+  it("authentication errors show the server's message on the error screen", () => {
+    const { room } = run(
+      entered,
+      socketConnected(),
+      authenticationFailed('Authentication failed. Please sign in again.'),
+    );
+    expect(room).toMatchObject({ status: 'error', error: 'Authentication failed. Please sign in again.' });
+  });
+
+  it('socket errors: the error screen before joining, a dismissible notice after', () => {
+    expect(run(entered, socketConnected(), socketErrorReceived('Room not found.')).room).toMatchObject({
+      status: 'error',
+      error: 'Room not found.',
+    });
+    const state = run(
+      entered,
+      socketConnected(),
+      joinedAs('spectator'),
+      socketErrorReceived('Only premium heroes can send messages'),
+    );
+    expect(state.room).toMatchObject({ status: 'joined', notice: 'Only premium heroes can send messages' });
+    expect(roomsReducer(state, noticeDismissed()).room.notice).toBeNull();
+  });
+
+  it('leaving forgets the room; signing out forgets the hero too', () => {
+    const state = run(
+      heroSelected({ heroId: 'h', name: 'Orion', avatar: null, paymentStatus: 'paid' }),
+      entered,
+    );
+    expect(roomsReducer(state, roomLeft()).room).toEqual(initialRoomsState.room);
+    expect(roomsReducer(state, roomLeft()).selectedHero?.heroId).toBe('h');
+    expect(roomsReducer(state, signedOut())).toEqual(initialRoomsState);
+  });
+});
+
+describe('rooms slice: messages and the narrator typing indicator (spec §4)', () => {
+  it('appends messages once', () => {
+    const m = msg('hero');
+    const { room } = run(entered, joinedAs('participant'), messageReceived(m), messageReceived(m));
+    expect(room.messages).toEqual([m]);
+  });
+
+  it('a rejoin merges the history with messages seen since, in time order', () => {
+    const a = msg('hero', '2025-03-05T14:00:00Z');
+    const b = msg('hero', '2025-03-05T14:01:00Z');
+    const c = msg('narrator', '2025-03-05T14:02:00Z');
+    const { room } = run(
+      entered,
+      joinedAs('participant', [a]),
+      messageReceived(c),
+      joinedAs('participant', [a, b]),
+    );
+    expect(room.messages.map((m) => m.id)).toEqual([a.id, b.id, c.id]);
+  });
+
+  it('narrator_typing turns it on; any message turns it off', () => {
+    let state = run(entered, joinedAs('participant'), narratorTypingStarted({ roomId: 'room-1' }));
+    expect(state.room.narratorTyping).toBe(true);
+    state = roomsReducer(state, messageReceived(msg('narrator')));
+    expect(state.room.narratorTyping).toBe(false);
+  });
+
+  it('ignores narrator_typing for another room', () => {
+    const { room } = run(entered, joinedAs('participant'), narratorTypingStarted({ roomId: 'room-2' }));
+    expect(room.narratorTyping).toBe(false);
+  });
+
+  it("sending the third user message turns it on before the server's signal", () => {
+    let state = run(entered, joinedAs('participant', [msg('narrator'), msg('system')]));
+    state = roomsReducer(state, messageSent());
+    expect(state.room.narratorTyping).toBe(false); // 1st
+    state = roomsReducer(state, messageReceived(msg('hero')));
+    state = roomsReducer(state, messageSent());
+    expect(state.room.narratorTyping).toBe(false); // 2nd
+    state = roomsReducer(state, messageReceived(msg('hero')));
+    state = roomsReducer(state, messageSent());
+    expect(state.room.narratorTyping).toBe(true); // 3rd
+  });
+});
+
+describe('the selected hero is remembered per user', () => {
+  function memoryStorage(
+    initial: Record<string, string> = {},
+  ): KeyValueStorage & { data: Record<string, string> } {
+    const data = { ...initial };
+    return {
+      data,
+      getItem: (key) => data[key] ?? null,
+      setItem: (key, value) => {
+        data[key] = value;
+      },
+      removeItem: (key) => {
+        delete data[key];
+      },
+    };
+  }
+  const session = {
+    authToken: 'tok',
+    user: JSON.stringify({ id: 'user-1', name: 'Lyra', email: 'lyra@starborn.test' }),
+  };
+  const hero = { heroId: 'h1', name: 'Orion', avatar: null, paymentStatus: 'paid' };
+
+  it('is saved on selection and restored for the same user only; sign-out clears it', () => {
+    const storage = memoryStorage(session);
+    const store = createAppStore(storage);
+    store.dispatch(heroSelected(hero));
+    expect(JSON.parse(storage.data[SELECTED_HERO_KEY]!)).toEqual({ userId: 'user-1', hero });
+
+    expect(createAppStore(storage).getState().rooms.selectedHero).toEqual(hero);
+    const other = memoryStorage({
+      ...session,
+      user: JSON.stringify({ id: 'user-2', name: 'Vega', email: 'vega@starborn.test' }),
+      [SELECTED_HERO_KEY]: storage.data[SELECTED_HERO_KEY]!,
+    });
+    expect(createAppStore(other).getState().rooms.selectedHero).toBeNull();
+
+    store.dispatch(signedOut());
+    expect(storage.data[SELECTED_HERO_KEY]).toBeUndefined();
+    expect(store.getState().rooms.selectedHero).toBeNull();
+  });
+});

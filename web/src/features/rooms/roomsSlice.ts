@@ -1,0 +1,176 @@
+/**
+ * The shared story state (spec §4): the hero taken into shared stories, and the room on screen —
+ * loading, then joined (participant or spectator) or error; connected or disconnected; its
+ * messages; and the narrator typing indicator. The socket wiring (roomConnection.ts) dispatches
+ * the server's events here; the pages only read.
+ */
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionEnded, signedOut } from '../auth/authSlice';
+import { connectErrorMessage, narratorTypesAfterSend, withMessage } from './roomRules';
+import type { ChatMessage, RoomJoined, RoomRole } from './types';
+
+/** What the room view keeps of the hero: enough to show it, and its stored payment status. */
+export interface SelectedHero {
+  heroId: string;
+  name: string;
+  avatar: string | null;
+  paymentStatus: string;
+}
+
+export type RoomStatus = 'idle' | 'loading' | 'joined' | 'error';
+export type ConnectionState = 'connected' | 'disconnected';
+
+export interface RoomViewState {
+  roomId: string | null;
+  heroId: string | null;
+  status: RoomStatus;
+  connection: ConnectionState;
+  /** The server accepted the hero (authenticate → authenticated). */
+  authenticated: boolean;
+  /** The error screen's message (status 'error'). */
+  error: string | null;
+  /** A problem after joining (a refused message, a lost connection), shown above the input. */
+  notice: string | null;
+  role: RoomRole | null;
+  /** From the room joined event, which overrides everything else (spec §4). */
+  isPremium: boolean | null;
+  messages: ChatMessage[];
+  narratorTyping: boolean;
+}
+
+export interface RoomsState {
+  selectedHero: SelectedHero | null;
+  room: RoomViewState;
+}
+
+export const initialRoomView: RoomViewState = {
+  roomId: null,
+  heroId: null,
+  status: 'idle',
+  connection: 'disconnected',
+  authenticated: false,
+  error: null,
+  notice: null,
+  role: null,
+  isPremium: null,
+  messages: [],
+  narratorTyping: false,
+};
+
+export const initialRoomsState: RoomsState = { selectedHero: null, room: initialRoomView };
+
+const roomsSlice = createSlice({
+  name: 'rooms',
+  initialState: initialRoomsState,
+  reducers: {
+    /** The lobby or room view settled on a hero. */
+    heroSelected(state, action: PayloadAction<SelectedHero>) {
+      state.selectedHero = action.payload;
+    },
+    /** The room view opened (or reopened) a room with a hero: loading starts afresh. */
+    roomEntered(state, action: PayloadAction<{ roomId: string; heroId: string }>) {
+      state.room = { ...initialRoomView, ...action.payload, status: 'loading' };
+    },
+    roomLeft(state) {
+      state.room = initialRoomView;
+    },
+    socketConnected(state) {
+      state.room.connection = 'connected';
+      state.room.authenticated = false;
+      // A reconnection clears the connection's own complaint.
+      state.room.notice = null;
+    },
+    socketDisconnected(state) {
+      state.room.connection = 'disconnected';
+      state.room.authenticated = false;
+    },
+    /** Spec §8: 'Failed to connect to the story server: {reason}' — loading ends. */
+    connectFailed(state, action: PayloadAction<string>) {
+      const message = connectErrorMessage(action.payload);
+      state.room.connection = 'disconnected';
+      if (state.room.status === 'joined') {
+        state.room.notice = message;
+      } else {
+        state.room.status = 'error';
+        state.room.error = message;
+      }
+    },
+    authenticated(state) {
+      state.room.authenticated = true;
+    },
+    /** Spec §8: the authentication error shows the server's message. */
+    authenticationFailed(state, action: PayloadAction<string>) {
+      state.room.status = 'error';
+      state.room.error = action.payload;
+      state.room.authenticated = false;
+    },
+    roomJoined(state, action: PayloadAction<RoomJoined>) {
+      const { role, isPremium, messages } = action.payload;
+      state.room.status = 'joined';
+      state.room.error = null;
+      state.room.role = role;
+      state.room.isPremium = isPremium;
+      // A rejoin after a reconnection brings the history again: keep any newer message seen since.
+      const merged = messages.reduce(withMessage, [] as ChatMessage[]);
+      state.room.messages = state.room.messages
+        .filter((m) => !merged.some((n) => n.id === m.id))
+        .reduce(withMessage, merged)
+        .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || 0);
+    },
+    /** Spec §4: any message clears the narrator typing indicator. */
+    messageReceived(state, action: PayloadAction<ChatMessage>) {
+      state.room.messages = withMessage(state.room.messages, action.payload);
+      state.room.narratorTyping = false;
+    },
+    /** The server signalled narrator_typing for this room. */
+    narratorTypingStarted(state, action: PayloadAction<{ roomId?: string }>) {
+      const { roomId } = action.payload;
+      if (roomId && state.room.roomId && roomId.toLowerCase() !== state.room.roomId.toLowerCase()) return;
+      state.room.narratorTyping = true;
+    },
+    /** The participant sent a message: the local half of the typing rule of spec §4. */
+    messageSent(state) {
+      state.room.notice = null;
+      if (narratorTypesAfterSend(state.room.messages)) state.room.narratorTyping = true;
+    },
+    /** Spec §8: a socket error shows the server's message; before joining it is the error screen. */
+    socketErrorReceived(state, action: PayloadAction<string>) {
+      if (state.room.status === 'joined') state.room.notice = action.payload;
+      else {
+        state.room.status = 'error';
+        state.room.error = action.payload;
+      }
+    },
+    noticeDismissed(state) {
+      state.room.notice = null;
+    },
+  },
+  extraReducers: (builder) => {
+    // Whatever was held belongs to the user who left.
+    builder.addMatcher(isAnyOf(signedOut, sessionEnded), () => initialRoomsState);
+  },
+  selectors: {
+    selectSelectedHero: (state) => state.selectedHero,
+    selectRoomView: (state) => state.room,
+  },
+});
+
+export const {
+  heroSelected,
+  roomEntered,
+  roomLeft,
+  socketConnected,
+  socketDisconnected,
+  connectFailed,
+  authenticated,
+  authenticationFailed,
+  roomJoined,
+  messageReceived,
+  narratorTypingStarted,
+  messageSent,
+  socketErrorReceived,
+  noticeDismissed,
+} = roomsSlice.actions;
+export const { selectSelectedHero, selectRoomView } = roomsSlice.selectors;
+export const roomsReducer = roomsSlice.reducer;
+export default roomsSlice;

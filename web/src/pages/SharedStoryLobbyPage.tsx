@@ -1,0 +1,235 @@
+import { useId, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { SmartImage } from '../components/SmartImage';
+import { usePageMeta } from '../components/usePageMeta';
+import { checkoutPath } from '../features/heroes/types';
+import {
+  createRoomErrorMessage,
+  createRoomRefusal,
+  formatLastActivity,
+  formatRoomDate,
+  ROOM_TEXT,
+} from '../features/rooms/roomRules';
+import { useCreateRoomMutation, useGetActiveRoomsQuery } from '../features/rooms/roomsApi';
+import type { SelectedHero } from '../features/rooms/roomsSlice';
+import type { RoomSummary } from '../features/rooms/types';
+import { useSharedStoryHero } from '../features/rooms/useSharedStoryHero';
+import '../styles/heroes.css';
+import '../styles/rooms.css';
+
+/** The lobby's list follows the live counts while it is on screen. */
+const ROOMS_POLL_MS = 15_000;
+
+/** Spec §2 Shared story lobby (/shared-story). */
+export function SharedStoryLobbyPage() {
+  usePageMeta({
+    title: 'Shared Stories',
+    description: 'Live story rooms where premium heroes adventure together with an AI narrator.',
+  });
+  const [params] = useSearchParams();
+  const requestedId = params.get('heroId');
+  const { hero, loading, none } = useSharedStoryHero(requestedId);
+
+  // Spec §2: neither a hero nor a room id sends the user to pick one.
+  if (none && !requestedId) return <Navigate to="/heroes" replace />;
+
+  return (
+    <section className="page container story-lobby" aria-labelledby="story-lobby-title">
+      <header className="page-header story-lobby__header">
+        <p className="eyebrow">Adventure together</p>
+        <h1 id="story-lobby-title">Shared Stories</h1>
+        <p className="lead">
+          Gather with other heroes in a live room while an AI narrator weaves your adventure together.
+        </p>
+      </header>
+
+      <div className="story-lobby__grid">
+        <SelectedHeroPanel hero={hero} loading={loading} />
+        <ActiveRooms />
+      </div>
+    </section>
+  );
+}
+
+function SelectedHeroPanel({ hero, loading }: { hero: SelectedHero | null; loading: boolean }) {
+  const titleId = useId();
+  return (
+    <section className="story-panel story-hero" aria-labelledby={titleId}>
+      <h2 id={titleId}>Your Hero</h2>
+      {loading ? (
+        <p className="story-muted" role="status">
+          Finding your hero...
+        </p>
+      ) : hero ? (
+        <HeroCard hero={hero} />
+      ) : (
+        <div className="story-empty">
+          <p className="story-empty__title">{ROOM_TEXT.noHeroSelected}</p>
+          <Link to="/heroes" className="button button--ghost button--small">
+            {ROOM_TEXT.selectHero}
+          </Link>
+        </div>
+      )}
+      <CreateRoom hero={hero} />
+    </section>
+  );
+}
+
+function HeroCard({ hero }: { hero: SelectedHero }) {
+  const premium = hero.paymentStatus === 'paid';
+  return (
+    <div className="story-hero__card" data-testid="selected-hero">
+      {hero.avatar ? (
+        <SmartImage
+          src={hero.avatar}
+          alt=""
+          className="story-avatar story-avatar--large"
+          width={96}
+          height={96}
+        />
+      ) : (
+        <span className="story-avatar story-avatar--large story-avatar--empty" aria-hidden="true">
+          {hero.name.slice(0, 1).toUpperCase() || '?'}
+        </span>
+      )}
+      <div className="story-hero__details">
+        <p className="story-hero__name">{hero.name || 'Unnamed hero'}</p>
+        <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
+          {premium ? 'Premium' : 'Non-Premium'}
+        </span>
+        {!premium && (
+          <p className="story-hero__upgrade">
+            <span className="story-muted">Only premium heroes can create rooms and send messages. </span>
+            <Link to={checkoutPath(hero.heroId)}>Upgrade</Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CreateRoom({ hero }: { hero: SelectedHero | null }) {
+  const navigate = useNavigate();
+  const [createRoom, state] = useCreateRoomMutation();
+  const [error, setError] = useState<string | null>(null);
+  const premium = hero?.paymentStatus === 'paid';
+  const refusal = createRoomRefusal(hero ? { isPremium: premium } : null);
+
+  async function handleCreate() {
+    setError(null);
+    if (refusal || !hero) {
+      setError(refusal);
+      return;
+    }
+    try {
+      const { roomId } = await createRoom(hero.heroId).unwrap();
+      if (!roomId) throw new Error('The server answered without a room id.');
+      void navigate(`/shared-story/${encodeURIComponent(roomId)}`);
+    } catch (failure) {
+      setError(createRoomErrorMessage(failure));
+    }
+  }
+
+  return (
+    <div className="story-create">
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={refusal !== null || state.isLoading}
+        onClick={() => void handleCreate()}
+      >
+        {refusal ? ROOM_TEXT.premiumRequired : ROOM_TEXT.createButton}
+      </button>
+      {state.isLoading && (
+        <p className="story-muted story-create__status" role="status">
+          {ROOM_TEXT.creating}
+        </p>
+      )}
+      {error && (
+        <p className="form-error story-create__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ActiveRooms() {
+  const titleId = useId();
+  const rooms = useGetActiveRoomsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: ROOMS_POLL_MS,
+  });
+  const list = rooms.currentData ?? rooms.data;
+
+  return (
+    <section className="story-panel story-rooms" aria-labelledby={titleId}>
+      <h2 id={titleId}>Active Shared Stories</h2>
+      {!list && rooms.isError ? (
+        <p className="form-error" role="alert">
+          {ROOM_TEXT.roomsFailed}
+        </p>
+      ) : !list ? (
+        <p className="story-muted" role="status">
+          {ROOM_TEXT.roomsLoading}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="story-empty__title">{ROOM_TEXT.noRooms}</p>
+      ) : (
+        <ul className="story-rooms__list" aria-label="Active rooms">
+          {list.map((room) => (
+            <li key={room.id}>
+              <RoomRow room={room} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RoomRow({ room }: { room: RoomSummary }) {
+  const created = formatRoomDate(room.created);
+  const activity = formatLastActivity(room.updated);
+  return (
+    <article className="story-room" data-testid="room-row" data-room-id={room.id}>
+      <div className="story-room__main">
+        <h3 className="story-room__title">{room.title}</h3>
+        <dl className="story-room__meta">
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <time dateTime={room.created}>{created}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Last activity</dt>
+            <dd>
+              <time dateTime={room.updated}>{activity}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Heroes</dt>
+            <dd data-testid="room-heroes">{room.participantCount}</dd>
+          </div>
+          <div>
+            <dt>Spectators</dt>
+            <dd data-testid="room-spectators">{room.spectatorCount}</dd>
+          </div>
+        </dl>
+      </div>
+      <Link
+        to={`/shared-story/${encodeURIComponent(room.id)}`}
+        className="button button--ghost button--small"
+      >
+        Join
+        <span className="hero-sr-only">
+          {' '}
+          {room.title}, created {created}
+        </span>
+      </Link>
+    </article>
+  );
+}
+
+export default SharedStoryLobbyPage;

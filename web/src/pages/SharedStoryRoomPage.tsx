@@ -1,0 +1,462 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Markdown } from '../components/Markdown';
+import { SmartImage } from '../components/SmartImage';
+import { usePageMeta } from '../components/usePageMeta';
+import { useGetHeroQuery } from '../features/heroes/heroesApi';
+import { checkoutPath, type Hero } from '../features/heroes/types';
+import {
+  canSendMessages,
+  formatMessageTime,
+  formatSystemMessage,
+  groupMessages,
+  heroCountLabel,
+  heroIsPremiumInRoom,
+  isNearBottom,
+  roleBadgeLabel,
+  roleNote,
+  roomInviteUrl,
+  ROOM_TEXT,
+  shouldAutoScroll,
+  type MessageGroup,
+} from '../features/rooms/roomRules';
+import { useGetRoomDetailQuery } from '../features/rooms/roomsApi';
+import {
+  noticeDismissed,
+  selectRoomView,
+  type RoomViewState,
+  type SelectedHero,
+} from '../features/rooms/roomsSlice';
+import {
+  DEFAULT_ROOM_TITLE,
+  ROOM_MESSAGE_MAX_LENGTH,
+  type ChatMessage,
+  type RoomRole,
+} from '../features/rooms/types';
+import { useRoomConnection } from '../features/rooms/useRoomConnection';
+import { useSharedStoryHero } from '../features/rooms/useSharedStoryHero';
+import { CopyLink } from '../features/shares/CopyLink';
+import '../styles/heroes.css';
+import '../styles/rooms.css';
+
+/** Spec §2 Room view (/shared-story/{roomId}). */
+export function SharedStoryRoomPage() {
+  const { roomId = '' } = useParams();
+  const [params] = useSearchParams();
+  const { hero, loading: heroLoading } = useSharedStoryHero(params.get('heroId'));
+  const heroId = hero?.heroId ?? null;
+  const { send } = useRoomConnection(roomId, heroId);
+  const room = useAppSelector(selectRoomView);
+  const detail = useGetRoomDetailQuery(roomId, { skip: roomId === '', refetchOnMountOrArgChange: true });
+  const title = detail.data?.title ?? DEFAULT_ROOM_TITLE;
+
+  usePageMeta({ title, description: 'A live shared story room where heroes adventure with an AI narrator.' });
+
+  if (!heroLoading && !hero) return <RoomErrorScreen message={ROOM_TEXT.selectHeroFirst} />;
+  const current = room.roomId === roomId && room.heroId === heroId;
+  if (current && room.status === 'error')
+    return <RoomErrorScreen message={room.error ?? ROOM_TEXT.socketError} />;
+  if (!hero || !current || room.status !== 'joined' || !room.role) return <RoomLoadingScreen />;
+
+  return <RoomView roomId={roomId} title={title} hero={hero} room={room} role={room.role} send={send} />;
+}
+
+function RoomLoadingScreen() {
+  return (
+    <section className="status-page story-status" aria-labelledby="story-loading-title" aria-busy="true">
+      <span className="story-spinner story-spinner--large" aria-hidden="true" />
+      <h1 id="story-loading-title" className="story-status__title">
+        Shared Story
+      </h1>
+      <p className="lead" role="status">
+        {ROOM_TEXT.joining}
+      </p>
+    </section>
+  );
+}
+
+/** Spec §2: 'Error' with the message, Try Again (reload) and Select Different Hero. */
+function RoomErrorScreen({ message }: { message: string }) {
+  return (
+    <section className="status-page story-status" aria-labelledby="story-error-title">
+      <h1 id="story-error-title">Error</h1>
+      <p className="lead" role="alert">
+        {message}
+      </p>
+      <div className="actions actions--center">
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+        <Link to="/heroes" className="button button--ghost">
+          Select Different Hero
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+interface RoomViewProps {
+  roomId: string;
+  title: string;
+  hero: SelectedHero;
+  room: RoomViewState;
+  role: RoomRole;
+  send: (text: string) => boolean;
+}
+
+function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const inviteId = useId();
+  const heroQuery = useGetHeroQuery(hero.heroId, { refetchOnMountOrArgChange: true });
+  const fetched = heroQuery.currentData;
+  const premium = heroIsPremiumInRoom(room.isPremium, fetched, hero);
+  const detail = useGetRoomDetailQuery(roomId);
+
+  // Joins and leaves arrive as system messages: the heroes list follows them.
+  const systemCount = room.messages.filter((m) => m.kind === 'system').length;
+  const { refetch } = detail;
+  useEffect(() => {
+    if (systemCount > 0) void refetch();
+  }, [systemCount, refetch]);
+
+  const participants = detail.data?.participants ?? [];
+
+  return (
+    <section className="page container story-room-page" aria-labelledby="story-room-title">
+      <header className="story-room-page__header">
+        <Link to="/shared-story" className="story-back">
+          ← Back to Shared Stories
+        </Link>
+        <h1 id="story-room-title" className="story-room-page__title">
+          {title}
+        </h1>
+        <div className="story-room-page__bar">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-expanded={inviteOpen}
+            aria-controls={inviteId}
+            onClick={() => setInviteOpen((open) => !open)}
+          >
+            Invite Heroes
+          </button>
+          <span className="story-chip" data-testid="hero-count">
+            {heroCountLabel(participants.length)}
+          </span>
+          <span
+            className={`story-badge ${role === 'participant' ? 'story-badge--premium' : 'story-badge--muted'}`}
+            data-testid="role-badge"
+          >
+            {roleBadgeLabel(role)}
+          </span>
+          <span
+            className={`story-connection story-connection--${room.connection}`}
+            data-testid="connection-state"
+          >
+            <span className="story-connection__dot" aria-hidden="true" />
+            {room.connection === 'connected' ? 'Connected' : 'Disconnected'}
+          </span>
+        </div>
+        <div id={inviteId} className="story-invite" hidden={!inviteOpen}>
+          {inviteOpen && (
+            <>
+              <p className="story-muted">Share this link with other heroes to invite them into the story:</p>
+              <CopyLink url={roomInviteUrl(window.location.origin, roomId)} label="Room link" />
+            </>
+          )}
+        </div>
+      </header>
+
+      <div className="story-room-page__grid">
+        <ChatPane room={room} heroId={hero.heroId} canSend={canSendMessages(premium, role)} send={send} />
+        <aside className="story-side" aria-label="Heroes of this story">
+          <HeroPanel
+            hero={hero}
+            fetched={fetched}
+            fetching={heroQuery.isFetching && !fetched}
+            premium={premium}
+            role={role}
+          />
+          <section className="story-panel" aria-labelledby="story-heroes-title">
+            <h2 id="story-heroes-title" className="story-side__title">
+              Heroes in this Story
+            </h2>
+            {detail.isError && !detail.data ? (
+              <p className="form-error" role="alert">
+                {ROOM_TEXT.roomDetailsFailed}
+              </p>
+            ) : participants.length === 0 ? (
+              <p className="story-muted">
+                {detail.isLoading ? 'Loading heroes...' : ROOM_TEXT.noHeroesJoined}
+              </p>
+            ) : (
+              <ul className="story-heroes" aria-label="Heroes">
+                {participants.map((p) => (
+                  <li key={p.id} className="story-heroes__item">
+                    <Avatar name={p.name} src={p.avatar} />
+                    <span className="story-heroes__name">{p.name}</span>
+                    <span className={`story-heroes__role${p.isPremium ? ' is-participating' : ''}`}>
+                      {p.isPremium ? 'Participating' : 'Spectating'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function Avatar({ name, src, size = 40 }: { name: string; src: string | null; size?: number }) {
+  if (src) return <SmartImage src={src} alt="" className="story-avatar" width={size} height={size} />;
+  return (
+    <span className="story-avatar story-avatar--empty" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase() || '?'}
+    </span>
+  );
+}
+
+interface HeroPanelProps {
+  hero: SelectedHero;
+  fetched: Hero | undefined;
+  fetching: boolean;
+  premium: boolean;
+  role: RoomRole;
+}
+
+/** Spec §2 side panel: images, Premium or Spectator badge, signs ('Unknown'; a spinner while fetching), role note. */
+function HeroPanel({ hero, fetched, fetching, premium, role }: HeroPanelProps) {
+  const images = fetched?.images ?? [];
+  const name = fetched?.name || hero.name;
+  const sign = (value: string | undefined) =>
+    fetching ? (
+      <span className="story-spinner" role="status" aria-label="Loading" />
+    ) : (
+      value || ROOM_TEXT.unknownSign
+    );
+  return (
+    <section className="story-panel story-me" aria-labelledby="story-me-title">
+      <h2 id="story-me-title" className="story-side__title">
+        {name || 'Your Hero'}
+      </h2>
+      {images.length > 0 ? (
+        <ul className="story-me__images" aria-label="Hero images">
+          {images.slice(0, 3).map((image, index) => (
+            <li key={image.url}>
+              <SmartImage
+                src={image.url}
+                alt={`${name}, image ${index + 1}`}
+                className="story-me__image"
+                width={200}
+                height={200}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : hero.avatar ? (
+        <SmartImage
+          src={hero.avatar}
+          alt={name}
+          className="story-me__image story-me__image--single"
+          width={200}
+          height={200}
+        />
+      ) : null}
+      <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
+        {premium ? 'Premium' : 'Spectator'}
+      </span>
+      <dl className="story-me__signs">
+        <div>
+          <dt>Western Sign</dt>
+          <dd>{sign(fetched?.westernZodiac.sign)}</dd>
+        </div>
+        <div>
+          <dt>Chinese Sign</dt>
+          <dd>{sign(fetched?.chineseZodiac.sign)}</dd>
+        </div>
+      </dl>
+      <p className="story-me__note">{roleNote(role)}</p>
+      {!premium && (
+        <p className="story-me__upgrade">
+          <Link to={checkoutPath(hero.heroId)}>Upgrade to Premium</Link> to shape the story with your hero.
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface ChatPaneProps {
+  room: RoomViewState;
+  heroId: string;
+  canSend: boolean;
+  send: (text: string) => boolean;
+}
+
+function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
+  const dispatch = useAppDispatch();
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const logRef = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const newest = room.messages.at(-1);
+
+  // Spec §4 auto-scroll: measured before the new message arrived (on every scroll), applied after.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log || !shouldAutoScroll(nearBottom.current, newest)) return;
+    log.scrollTop = log.scrollHeight;
+    nearBottom.current = true;
+  }, [newest]);
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && room.narratorTyping && nearBottom.current) log.scrollTop = log.scrollHeight;
+  }, [room.narratorTyping]);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSend) return;
+    if (send(text)) setText('');
+  }
+
+  const groups = groupMessages(room.messages);
+
+  return (
+    <section className="story-panel story-chat" aria-labelledby="story-chat-title">
+      <h2 id="story-chat-title" className="hero-sr-only">
+        Story
+      </h2>
+      <div
+        ref={logRef}
+        className="story-chat__log"
+        role="log"
+        aria-label="Story messages"
+        tabIndex={0}
+        onScroll={(event) => {
+          nearBottom.current = isNearBottom(event.currentTarget);
+        }}
+      >
+        {groups.length === 0 && (
+          <p className="story-muted story-chat__empty">The story is about to begin...</p>
+        )}
+        {groups.map((group) => (
+          <MessageGroupView key={group.key} group={group} own={group.sender.id === heroId} />
+        ))}
+        {room.narratorTyping && (
+          <div className="story-typing" role="status" data-testid="narrator-typing">
+            <span className="story-typing__dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            The narrator is weaving the next part of the story...
+          </div>
+        )}
+      </div>
+
+      {room.notice && (
+        <div className="form-error story-chat__notice" role="alert">
+          <span>{room.notice}</span>
+          <button type="button" className="story-chat__dismiss" onClick={() => dispatch(noticeDismissed())}>
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      <form className="story-chat__form" onSubmit={handleSubmit}>
+        <label htmlFor={inputId} className="hero-sr-only">
+          Your message
+        </label>
+        <input
+          id={inputId}
+          className="field__input story-chat__input"
+          type="text"
+          autoComplete="off"
+          maxLength={ROOM_MESSAGE_MAX_LENGTH}
+          value={text}
+          disabled={!canSend}
+          placeholder={canSend ? ROOM_TEXT.participantPlaceholder : ROOM_TEXT.spectatorPlaceholder}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={!canSend}>
+          Send
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function MessageGroupView({ group, own }: { group: MessageGroup; own: boolean }) {
+  if (group.kind === 'system') {
+    const message = group.messages[0]!;
+    return (
+      <div className="story-message story-message--system" data-testid="system-message">
+        <SystemText content={message.content} />
+      </div>
+    );
+  }
+  const narrator = group.kind === 'narrator';
+  const name = narrator ? group.sender.name || 'The Narrator' : group.sender.name;
+  return (
+    <article
+      className={`story-group story-group--${group.kind}${own ? ' is-own' : ''}`}
+      aria-label={`${narrator ? 'Narrator' : name}`}
+    >
+      {narrator ? (
+        <span className="story-avatar story-avatar--narrator" aria-hidden="true">
+          ✦
+        </span>
+      ) : (
+        <Avatar name={name} src={group.sender.avatar} />
+      )}
+      <div className="story-group__body">
+        <p className="story-group__header">
+          <span className="story-group__name">{name}</span>
+          <time className="story-group__time" dateTime={group.messages[0]!.timestamp}>
+            {formatMessageTime(group.messages[0]!.timestamp)}
+          </time>
+        </p>
+        {group.messages.map((message) => (
+          <MessageText key={message.id} message={message} />
+        ))}
+      </div>
+    </article>
+  );
+}
+
+function MessageText({ message }: { message: ChatMessage }) {
+  return (
+    <div
+      className={`story-message story-message--${message.kind}`}
+      data-testid={message.kind === 'narrator' ? 'narrator-message' : 'hero-message'}
+    >
+      <Markdown text={message.content} className="markdown story-message__text" headingOffset={2} />
+    </div>
+  );
+}
+
+/** System lines use their own formatter (spec §5); a failure shows the plain text in a paragraph. */
+function SystemText({ content }: { content: string }) {
+  let segments;
+  try {
+    segments = formatSystemMessage(content);
+  } catch (error) {
+    console.warn('A system message could not be formatted; showing plain text.', error);
+    return <p>{content}</p>;
+  }
+  return (
+    <p>
+      {segments.map((segment, index) =>
+        segment.strong ? (
+          <strong key={index}>{segment.text}</strong>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+export default SharedStoryRoomPage;
