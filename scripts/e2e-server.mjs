@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { startFakeStripeApi } from './lib/fake-stripe-api.mjs';
 import { checkBackingServices, launchStack, missingBuilds } from './lib/stack.mjs';
 
 const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -29,6 +30,16 @@ const env = {
   RATE_LIMIT_SUPPORT_PER_IP: '1000',
   RATE_LIMIT_SUPPORT_PER_EMAIL: '1000',
 };
+// E2E_PAYMENTS_PROVIDER=stripe: the `stripe` provider against a fake Stripe API on loopback
+// (E2E_STRIPE_API_PORT), with test keys; its report files get names of their own, so it can run
+// next to the default (`local`) server.
+const stripeMode = process.env.E2E_PAYMENTS_PROVIDER === 'stripe';
+const reportName = stripeMode ? 'e2e-stripe' : 'e2e';
+const STRIPE_TEST_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_starborn_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_starborn_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_starborn_e2e',
+};
 
 const missing = missingBuilds();
 if (missing.length > 0) {
@@ -43,9 +54,25 @@ if (problems.length > 0) {
 
 mkdirSync('.ci-reports', { recursive: true });
 // Browser tests that check what reached the database read its address here.
-writeFileSync('.ci-reports/e2e-database-url.txt', `${env.DATABASE_URL}\n`);
-writeFileSync('.ci-reports/e2e-redis-prefix.txt', `${env.REDIS_PREFIX}\n`);
-const stack = launchStack({ env, outputStream: createWriteStream('.ci-reports/e2e-server.log') });
+writeFileSync(`.ci-reports/${reportName}-database-url.txt`, `${env.DATABASE_URL}\n`);
+writeFileSync(`.ci-reports/${reportName}-redis-prefix.txt`, `${env.REDIS_PREFIX}\n`);
+let fakeStripe;
+if (stripeMode) {
+  fakeStripe = await startFakeStripeApi({
+    port: Number(process.env.E2E_STRIPE_API_PORT ?? '4312'),
+    secretKey: STRIPE_TEST_KEYS.STRIPE_SECRET_KEY,
+    publishableKey: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${env.PORT}/api/payments/webhook`,
+  });
+  Object.assign(env, STRIPE_TEST_KEYS, {
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(fakeStripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+  });
+}
+const stack = launchStack({ env, outputStream: createWriteStream(`.ci-reports/${reportName}-server.log`) });
 
 let stopping = false;
 async function stop() {
@@ -61,15 +88,16 @@ process.on('SIGTERM', stop);
 
 const code = await stack.result;
 if (!stopping) {
-  console.error('A service stopped unexpectedly; see .ci-reports/e2e-server.log');
+  console.error(`A service stopped unexpectedly; see .ci-reports/${reportName}-server.log`);
   await cleanUp();
   process.exit(code || 1);
 }
 
 async function cleanUp() {
+  await fakeStripe?.close();
   rmSync(workDir, { recursive: true, force: true });
-  rmSync('.ci-reports/e2e-database-url.txt', { force: true });
-  rmSync('.ci-reports/e2e-redis-prefix.txt', { force: true });
+  rmSync(`.ci-reports/${reportName}-database-url.txt`, { force: true });
+  rmSync(`.ci-reports/${reportName}-redis-prefix.txt`, { force: true });
   const maintenance = new URL(postgresUrl);
   maintenance.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: maintenance.toString() });

@@ -1,11 +1,27 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { projectMaySelect } from './e2e/support/selected-projects';
 
 // Browser tests drive the built SPA (web/dist) served by the real backend, started by
 // scripts/e2e-server.mjs on 127.0.0.1:$E2E_PORT with an isolated database.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.E2E_PORT ?? '4310';
 const baseURL = `http://127.0.0.1:${port}`;
+// The `stripe` project runs against a second server with PAYMENTS_PROVIDER=stripe, pointed at a fake
+// Stripe API on loopback (see scripts/e2e-server.mjs); its tests reach that fake through
+// E2E_STRIPE_API_PORT. Each server starts only when the run can select its project's tests.
+const stripePort = process.env.E2E_STRIPE_PORT ?? String(Number(port) + 50);
+const stripeBaseURL = `http://127.0.0.1:${stripePort}`;
+process.env.E2E_STRIPE_API_PORT ??= String(Number(port) + 51);
+const stripeTests = '**/checkout-stripe.e2e.ts';
+const isStripeTest = (file: string) => file === 'checkout-stripe.e2e.ts';
+const testDir = fileURLToPath(new URL('./e2e', import.meta.url));
+const needsMainServer = projectMaySelect('chromium', testDir, (file) => !isStripeTest(file));
+const needsStripeServer = projectMaySelect('stripe', testDir, isStripeTest);
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+/** The servers of the projects this run can select. */
+const webServers = (servers: (WebServer | false)[]): WebServer[] =>
+  servers.filter((server): server is WebServer => server !== false);
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,17 +53,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // E2E_SERVER_COMMAND lets a developer point the tests at another server; the default is the real one.
-    command: process.env.E2E_SERVER_COMMAND ?? 'node scripts/e2e-server.mjs',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    env: { E2E_PORT: port },
-    reuseExistingServer: false,
-    // SIGTERM lets the server drop its test database and Redis keys before it exits.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'chromium', testIgnore: stripeTests },
+    { name: 'stripe', testMatch: stripeTests, use: { baseURL: stripeBaseURL } },
+  ],
+  webServer: webServers([
+    needsMainServer && {
+      // E2E_SERVER_COMMAND lets a developer point the tests at another server; the default is the real one.
+      command: process.env.E2E_SERVER_COMMAND ?? 'node scripts/e2e-server.mjs',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      env: { E2E_PORT: port },
+      reuseExistingServer: false,
+      // SIGTERM lets the server drop its test database and Redis keys before it exits.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    needsStripeServer && {
+      // The same backend with the `stripe` provider and a fake Stripe API (for the `stripe` project).
+      command: process.env.E2E_STRIPE_SERVER_COMMAND ?? 'node scripts/e2e-server.mjs',
+      cwd: repoRoot,
+      url: `${stripeBaseURL}/api/health`,
+      timeout: 180_000,
+      env: {
+        E2E_PORT: stripePort,
+        E2E_PAYMENTS_PROVIDER: 'stripe',
+        E2E_STRIPE_API_PORT: process.env.E2E_STRIPE_API_PORT!,
+      },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ]),
 });

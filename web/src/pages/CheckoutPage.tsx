@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { LockIcon } from '../components/HeroIcons';
 import { usePageMeta } from '../components/usePageMeta';
 import { selectUser } from '../features/auth/authSlice';
+import { CancelButton } from '../features/payments/CancelButton';
 import { useGetHeroQuery } from '../features/heroes/heroesApi';
 import { stripPreviewPrefix } from '../features/heroes/types';
 import {
@@ -92,25 +93,10 @@ export function CheckoutPage() {
   );
 }
 
-/** Cancel goes back; a checkout opened directly goes to the hero instead. */
-function CancelButton({ heroId }: { heroId: string }) {
-  const navigate = useNavigate();
-  const canGoBack = typeof window !== 'undefined' && (window.history.state as { idx?: number } | null)?.idx;
-  return (
-    <button
-      type="button"
-      className="button button--ghost"
-      onClick={() => {
-        if (canGoBack) void navigate(-1);
-        else void navigate(`/hero/${encodeURIComponent(heroId)}`);
-      }}
-    >
-      Cancel
-    </button>
-  );
-}
+/** Stripe's Payment Element and Stripe.js: a chunk of its own, loaded only with the `stripe` provider. */
+const StripeCheckout = lazy(() => import('../features/payments/StripeCheckout'));
 
-/** The provider decides the form: the built-in test card form, or (Stripe) an honest "not available". */
+/** The provider decides the form: the built-in test card form, or Stripe's Payment Element. */
 function PaymentSection({ heroId, mode }: { heroId: string; mode: CheckoutMode }) {
   const config = useGetPaymentsConfigQuery();
   if (config.isLoading) {
@@ -124,10 +110,23 @@ function PaymentSection({ heroId, mode }: { heroId: string; mode: CheckoutMode }
   if (config.isError || !config.data) {
     return <Unavailable heroId={heroId} message={PAYMENT_MESSAGES.unavailable} />;
   }
-  if (config.data.provider !== 'local') {
-    // Stripe.js cannot load under the site's CSP (no third-party origins), so the hosted card
-    // element is not offered here.
-    return <Unavailable heroId={heroId} message={PAYMENT_MESSAGES.processorUnavailable} />;
+  if (config.data.provider === 'stripe') {
+    // Without a publishable key Stripe.js cannot be set up: say so instead of a form that cannot pay.
+    if (!config.data.publishableKey) {
+      return <Unavailable heroId={heroId} message={PAYMENT_MESSAGES.processorUnavailable} />;
+    }
+    return (
+      <Suspense
+        fallback={
+          <p className="checkout-status" role="status">
+            <span className="checkout-spinner" aria-hidden="true" />
+            Preparing secure payment...
+          </p>
+        }
+      >
+        <StripeCheckout heroId={heroId} mode={mode} publishableKey={config.data.publishableKey} />
+      </Suspense>
+    );
   }
   return <LocalCheckoutForm heroId={heroId} mode={mode} />;
 }

@@ -1,0 +1,290 @@
+// A small stand-in for Stripe's API on loopback, for the browser tests of the `stripe` provider.
+//
+// - The payments service's SDK calls it with the secret key (form-encoded, as Stripe's API takes it):
+//   POST /v1/payment_intents (idempotency keys honoured) and GET /v1/payment_intents/:id.
+// - The browser's Stripe.js (the tests' fake, reached through a route for https://api.stripe.com) calls
+//   it with the publishable key and the client secret: POST /v1/payment_intents/:id/confirm and
+//   GET /v1/payment_intents/:id. Stripe's test cards behave as in Stripe.
+// - Like Stripe, it tells the server through a webhook: payment_intent.succeeded (or .payment_failed)
+//   POSTed to the webhook URL with a Stripe-Signature header (HMAC-SHA256 of `${t}.${payload}` with
+//   the endpoint secret). The event is delivered before the confirmation answers, so a test sees the
+//   webhook path, not the client's follow-up call, fulfil the payment.
+// - GET /__fake/state lists the intents and webhook deliveries, for assertions.
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { URLSearchParams } from 'node:url';
+
+const API_VERSION = '2025-01-27.acacia';
+
+/** Stripe's test cards (https://docs.stripe.com/testing) that the tests and developers use. */
+const DECLINES = {
+  4000000000000002: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  4000000000009995: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  4000000000000069: { code: 'expired_card', message: 'Your card has expired.' },
+  4000000000000127: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  4000000000000119: {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
+};
+
+function passesLuhn(digits) {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+const id = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Stripe's webhook signature header for a payload. */
+export function stripeSignature(payload, secret, timestamp = Math.floor(Date.now() / 1000)) {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+/**
+ * Starts the fake on 127.0.0.1:port. Options: secretKey, publishableKey, webhookSecret, webhookUrl.
+ * Resolves with { port, close() }.
+ */
+export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, webhookSecret, webhookUrl }) {
+  const intents = new Map();
+  const byIdempotencyKey = new Map();
+  const deliveries = [];
+
+  async function deliver(type, intent) {
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: id('req'), idempotency_key: null },
+      type,
+      data: { object: { ...intent } },
+    };
+    const payload = JSON.stringify(event);
+    const delivery = { eventId: event.id, type, intentId: intent.id, status: 0, response: '' };
+    deliveries.push(delivery);
+    // Stripe retries failed deliveries; a few quick attempts are enough here.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const response = await fetch(webhookUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': stripeSignature(payload, webhookSecret),
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
+          body: payload,
+          signal: globalThis.AbortSignal.timeout(10_000),
+        });
+        delivery.status = response.status;
+        delivery.response = await response.text();
+        if (response.ok) return;
+      } catch (error) {
+        delivery.response = String(error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
+    }
+  }
+
+  /** What the publishable key may see of an intent (as Stripe's client-side API answers). */
+  const clientView = (intent) => ({
+    id: intent.id,
+    object: 'payment_intent',
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    client_secret: intent.client_secret,
+    created: intent.created,
+    livemode: false,
+    payment_method: intent.payment_method,
+    payment_method_types: intent.payment_method_types,
+    receipt_email: intent.receipt_email,
+    last_payment_error: intent.last_payment_error,
+    next_action: null,
+  });
+
+  function cardError(intent, decline) {
+    return {
+      error: {
+        type: 'card_error',
+        ...decline,
+        doc_url: `https://docs.stripe.com/error-codes/${decline.code.replace(/_/g, '-')}`,
+        payment_intent: clientView(intent),
+      },
+    };
+  }
+
+  async function confirm(intent, form) {
+    if (intent.status === 'succeeded') {
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: 'This PaymentIntent has already succeeded.',
+          },
+        },
+      ];
+    }
+    const number = (form.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
+    const expMonth = Number(form.get('payment_method_data[card][exp_month]'));
+    const expYear = Number(form.get('payment_method_data[card][exp_year]'));
+    const cvc = form.get('payment_method_data[card][cvc]') ?? '';
+    const email = form.get('receipt_email');
+    if (email) intent.receipt_email = email;
+    intent.payment_method = id('pm');
+
+    let decline = DECLINES[number];
+    if (!decline && !passesLuhn(number))
+      decline = { code: 'incorrect_number', message: 'Your card number is incorrect.' };
+    const now = new Date();
+    const year = expYear < 100 ? 2000 + expYear : expYear;
+    if (!decline && (!expMonth || year * 12 + expMonth - 1 < now.getFullYear() * 12 + now.getMonth()))
+      decline = { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
+    if (!decline && !/^\d{3,4}$/.test(cvc))
+      decline = { code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+
+    if (decline) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', ...decline };
+      await deliver('payment_intent.payment_failed', intent);
+      return [402, cardError(intent, decline)];
+    }
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    intent.latest_charge = id('ch');
+    await deliver('payment_intent.succeeded', intent);
+    return [200, clientView(intent)];
+  }
+
+  async function handle(req, form, url) {
+    const bearer = req.headers.authorization === `Bearer ${secretKey}`;
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
+
+    if (req.method === 'GET' && url.pathname === '/__fake/state') {
+      return [200, { intents: [...intents.values()], deliveries }];
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      if (!bearer)
+        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      const key = String(req.headers['idempotency-key'] ?? '');
+      if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
+      const metadata = {};
+      for (const [name, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match) metadata[match[1]] = value;
+      }
+      const intentId = id('pi');
+      const intent = {
+        id: intentId,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: form.get('currency') ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        metadata,
+        automatic_payment_methods:
+          form.get('automatic_payment_methods[enabled]') === 'true' ? { enabled: true } : null,
+        payment_method_types: ['card'],
+        payment_method: null,
+        receipt_email: form.get('receipt_email'),
+        last_payment_error: null,
+        latest_charge: null,
+      };
+      intents.set(intentId, intent);
+      if (key) byIdempotencyKey.set(key, intent);
+      return [200, intent];
+    }
+    if (intentPath) {
+      const intent = intents.get(decodeURIComponent(intentPath[1]));
+      const missing = [
+        404,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${intentPath[1]}'`,
+          },
+        },
+      ];
+      if (bearer && req.method === 'GET' && !intentPath[2]) return intent ? [200, intent] : missing;
+      // The browser: the publishable key and the intent's client secret.
+      const params = req.method === 'GET' ? url.searchParams : form;
+      if (params.get('key') !== publishableKey)
+        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      if (!intent || params.get('client_secret') !== intent.client_secret) return missing;
+      if (req.method === 'GET' && !intentPath[2]) return [200, clientView(intent)];
+      if (req.method === 'POST' && intentPath[2]) return confirm(intent, form);
+    }
+    return [
+      404,
+      {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+        },
+      },
+    ];
+  }
+
+  const server = createServer((req, res) => {
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': 'content-type',
+    };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      return res.end();
+    }
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      handle(req, new URLSearchParams(body), url).then(
+        ([status, json]) => {
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...cors });
+          res.end(JSON.stringify(json));
+        },
+        (error) => {
+          res.writeHead(500, { 'content-type': 'application/json', ...cors });
+          res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+        },
+      );
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    port: server.address().port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

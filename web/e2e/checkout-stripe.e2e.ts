@@ -1,0 +1,140 @@
+/**
+ * Checkout with the `stripe` provider (spec §2 Checkout, §7, §8 Payment), in the `stripe` project: a
+ * server with PAYMENTS_PROVIDER=stripe talks to a fake Stripe API on loopback, and the browser gets a
+ * fake Stripe.js through routes for https://js.stripe.com and https://api.stripe.com — so the site's
+ * CSP for Stripe is exercised too (the fixtures fail a test on any CSP violation).
+ */
+import type { Page } from '@playwright/test';
+import { createHero, expect, generatedHero, signUp, test } from './fixtures';
+import { blockStripeJs, fakeStripeState, useFakeStripe } from './support/fake-stripe';
+
+const INIT_FAILED = 'Payment processing failed to initialize. Please try again later.';
+const NOT_AVAILABLE = 'Payment processor not available. Please try again later.';
+
+/** The Payment Element's card fields, inside Stripe's frame. */
+async function fillStripeCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {
+  const frame = page.frameLocator('iframe[title="Secure payment input frame"]');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiration date').fill(expiry);
+  await frame.getByLabel('Security code').fill(cvc);
+}
+
+test.describe('checkout with Stripe', () => {
+  test.setTimeout(200_000);
+
+  test('pays a premium upgrade through the Payment Element; Stripe’s signed webhook fulfils it', async ({
+    page,
+  }) => {
+    let openFrame = () => {};
+    const frameGate = new Promise<void>((resolve) => (openFrame = resolve));
+    await useFakeStripe(page, { frameGate });
+    const account = await signUp(page, 'stripe-pay');
+    const heroId = await generatedHero(page, account, 'Seraphine Vale', '1994-04-18');
+
+    await page.goto(`/hero/${heroId}`);
+    await page.locator('.hero-actions').getByRole('link', { name: 'Unlock Now' }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Unlock Premium Hero' })).toBeVisible();
+    await expect(page.getByTestId('checkout-amount')).toHaveText('$3.99');
+    await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
+    await expect(page.getByText('Secure Payment')).toBeVisible();
+    // No built-in test card form with Stripe: the card fields are Stripe's.
+    await expect(page.getByLabel('Card Number')).toHaveCount(0);
+
+    // Disabled until the Payment Element says it is ready.
+    const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
+    await expect(page.locator('iframe[title="Secure payment input frame"]')).toHaveCount(1);
+    await expect(pay).toBeDisabled();
+    openFrame();
+    await expect(pay).toBeEnabled();
+
+    // Stripe's own validation message comes back through confirmPayment.
+    await fillStripeCard(page, '4242', '', '');
+    await pay.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your card number is incomplete.' }),
+    ).toBeVisible();
+
+    const receiptEmail = `receipt-${account.email}`;
+    await page.getByLabel('Email Address').fill(receiptEmail);
+    await fillStripeCard(page, '4242 4242 4242 4242');
+    await pay.click();
+    await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`), { timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('Premium hero')).toBeVisible();
+    await expect(page.getByTestId('watermark')).toHaveCount(0);
+
+    const hero = (await (
+      await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
+    ).json()) as { paymentStatus: string };
+    expect(hero.paymentStatus).toBe('paid');
+
+    // At Stripe: one intent for this hero at the table price, paid, with the receipt email; its
+    // payment_intent.succeeded webhook was signed, delivered and accepted by the server.
+    const stripe = await fakeStripeState(page.request);
+    const intents = stripe.intents.filter((intent) => intent.metadata.heroId === heroId);
+    const paid = intents.filter((intent) => intent.status === 'succeeded');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({
+      amount: 399,
+      currency: 'usd',
+      receipt_email: receiptEmail,
+      automatic_payment_methods: { enabled: true },
+      metadata: { heroId, userId: account.userId, paymentType: 'premium_upgrade' },
+    });
+    const webhooks = stripe.deliveries.filter((delivery) => delivery.intentId === paid[0]!.id);
+    expect(webhooks).toEqual([expect.objectContaining({ type: 'payment_intent.succeeded', status: 200 })]);
+  });
+
+  test.describe('a declined card', () => {
+    test.use({ expectedConsoleErrors: [/status of 402/] });
+
+    test('shows Stripe’s message and lets the user try again', async ({ page }) => {
+      await useFakeStripe(page);
+      const account = await signUp(page, 'stripe-declined');
+      const heroId = await generatedHero(page, account, 'Tobias Emberfall', '1987-02-09');
+
+      await page.goto(`/checkout/${heroId}`);
+      const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
+      await expect(pay).toBeEnabled();
+      await fillStripeCard(page, '4000 0000 0000 0002');
+      await pay.click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
+      await expect(pay).toBeEnabled();
+
+      const hero = (await (
+        await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
+      ).json()) as { paymentStatus: string };
+      expect(hero.paymentStatus).toBe('unpaid');
+      const stripe = await fakeStripeState(page.request);
+      const intents = stripe.intents.filter((intent) => intent.metadata.heroId === heroId);
+      expect(intents.map((intent) => intent.status)).not.toContain('succeeded');
+    });
+  });
+
+  test.describe('when Stripe cannot be set up', () => {
+    // One pattern: an option given two would be read as a fixture tuple.
+    test.use({ expectedConsoleErrors: [/net::ERR_|Failed to load resource/] });
+
+    test('Stripe.js unreachable → the init message; no publishable key → processor not available', async ({
+      page,
+    }) => {
+      await blockStripeJs(page);
+      const account = await signUp(page, 'stripe-init');
+      const heroId = await createHero(page, account, 'Wren Hollowmere', '1999-09-30');
+
+      await page.goto(`/checkout/${heroId}`);
+      await expect(page.getByRole('alert').filter({ hasText: INIT_FAILED })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0);
+
+      // A server configured for Stripe without a publishable key: no form that cannot pay.
+      await page.route('**/api/payments/config', (route) =>
+        route.fulfill({ json: { provider: 'stripe', publishableKey: null, currency: 'usd' } }),
+      );
+      await page.goto(`/checkout/${heroId}`);
+      await expect(page.getByRole('alert').filter({ hasText: NOT_AVAILABLE })).toBeVisible();
+      await expect(page.locator('iframe[title="Secure payment input frame"]')).toHaveCount(0);
+    });
+  });
+});
