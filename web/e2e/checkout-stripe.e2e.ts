@@ -89,7 +89,9 @@ test.describe('checkout with Stripe', () => {
   test.describe('a declined card', () => {
     test.use({ expectedConsoleErrors: [/status of 402/] });
 
-    test('shows Stripe’s message and lets the user try again', async ({ page }) => {
+    test('shows Stripe’s message, lets the user try again, and a failed redirect return is not announced', async ({
+      page,
+    }) => {
       await useFakeStripe(page);
       const account = await signUp(page, 'stripe-declined');
       const heroId = await generatedHero(page, account, 'Tobias Emberfall', '1987-02-09');
@@ -110,6 +112,20 @@ test.describe('checkout with Stripe', () => {
       const stripe = await fakeStripeState(page.request);
       const intents = stripe.intents.filter((intent) => intent.metadata.heroId === heroId);
       expect(intents.map((intent) => intent.status)).not.toContain('succeeded');
+
+      // Back on the hero page as a redirect-based method returns (Stripe appends the intent): the hero
+      // page asks Stripe, announces nothing, and sends the user back to the checkout with Stripe's message.
+      const declined = intents.at(-1) as (typeof intents)[number] & { client_secret: string };
+      const returnQuery = new URLSearchParams({
+        payment: 'success',
+        payment_intent: declined.id,
+        payment_intent_client_secret: declined.client_secret,
+        redirect_status: 'failed',
+      });
+      await page.goto(`/hero/${heroId}?${returnQuery}`);
+      await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
+      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+      await expect(page.getByText('Payment Successful!')).toHaveCount(0);
     });
   });
 

@@ -12,6 +12,7 @@ import {
   paymentSuccessNotice,
   withoutPaymentQuery,
 } from '../features/heroes/paymentNotice';
+import { useStripeRedirectReturn } from '../features/payments/useStripeRedirectReturn';
 import { STATUS_LINES, useRotatingLine } from '../features/heroes/rotatingLines';
 import {
   checkoutPath,
@@ -99,7 +100,11 @@ function usePaymentSuccessNotice(heroId: string) {
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
+  // Back from a redirect-based Stripe method: announce nothing until Stripe confirms the payment
+  // (a failed one goes back to the checkout with Stripe's message).
+  const stripeReturn = useStripeRedirectReturn(heroId);
   useEffect(() => {
+    if (stripeReturn === 'checking' || stripeReturn === 'failed') return;
     const notice = paymentSuccessNotice(params);
     if (!notice) return;
     if (!shown.current) {
@@ -108,7 +113,7 @@ function usePaymentSuccessNotice(heroId: string) {
       if (isChaptersPayment(params)) void unlockAfterChaptersPayment(dispatch, heroId);
     }
     setParams(withoutPaymentQuery(params), { replace: true });
-  }, [dispatch, heroId, params, setParams]);
+  }, [dispatch, heroId, params, setParams, stripeReturn]);
 }
 
 export function HeroLoadingScreen() {
