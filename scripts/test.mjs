@@ -1,5 +1,6 @@
 // npm test: every test runner in turn — Jest (unit and integration on the real PostgreSQL and Redis),
-// then Playwright in Chromium against the built app — and one closing line that sums them all.
+// then Playwright in Chromium against the built app, then the system suites on the whole stack as real
+// processes — and one closing line that sums them all.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build, run } from './lib/run.mjs';
 
@@ -63,6 +64,21 @@ if (buildExit !== 0) {
       skipped: stats?.skipped ?? 0,
     },
     existsSync(playwrightReport) ? playwrightExit : playwrightExit || 1,
+  );
+
+  // The system suite: the whole stack as real processes (two gateways, two generation workers).
+  const systemReport = `${REPORTS}/jest-system.json`;
+  rmSync(systemReport, { force: true });
+  const systemExit = await run('node', ['scripts/system/run.mjs', '--json', `--outputFile=${systemReport}`]);
+  const system = readJson(systemReport);
+  record(
+    'system',
+    {
+      passed: system?.numPassedTests ?? 0,
+      failed: (system?.numFailedTests ?? 0) + (system?.numRuntimeErrorTestSuites ?? 0),
+      skipped: system?.numPendingTests ?? 0,
+    },
+    existsSync(systemReport) ? systemExit : systemExit || 1,
   );
 }
 

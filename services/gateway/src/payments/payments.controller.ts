@@ -21,6 +21,9 @@ import {
 export const NO_STORYBOOK_YET_MESSAGE =
   "This hero's storybook is not ready yet, so there are no chapters to unlock. Please try again once your hero's first chapter has appeared.";
 
+/** A premium upgrade for a hero that is premium already: refused before any money moves. */
+export const ALREADY_PREMIUM_MESSAGE = 'This hero is already premium.';
+
 export const PAYMENT_QUOTA_MESSAGE =
   'Payment processing is temporarily disabled because the AI service quota has been exceeded. Please try again later.';
 
@@ -66,7 +69,8 @@ export class PaymentsController {
     status: 409,
     type: ErrorResponse,
     description:
-      "Chapters only: the hero has no storybook yet, or 'All chapters of this story are already unlocked.'",
+      "Premium upgrade: 'This hero is already premium.' Chapters: the hero has no storybook yet, or " +
+      "'All chapters of this story are already unlocked.'",
   })
   @ApiResponse({ status: 429, type: ErrorResponse, description: "errorType 'quota_exceeded'" })
   async createIntent(
@@ -82,6 +86,9 @@ export class PaymentsController {
     );
     const paymentType: PaymentType =
       body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade');
+    if (paymentType === 'premium_upgrade' && hero.paymentStatus === 'paid') {
+      throw new ApiException({ status: 409, code: ErrorCodes.CONFLICT, message: ALREADY_PREMIUM_MESSAGE });
+    }
     // Chapters are only sold for a story that can still take more of them, and priced by that story.
     const premiumStory =
       paymentType === 'chapters'

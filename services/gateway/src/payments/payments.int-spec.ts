@@ -131,6 +131,11 @@ describe('payments: premium upgrade', () => {
     expect(premium.status).toBe(200);
     expect(premium.json).toMatchObject({ id: heroId, paymentStatus: 'paid', backstoryTruncated: false });
 
+    // Premium is never sold twice for one hero: refused before any money moves.
+    const again = await api('POST', '/api/create-payment-intent', { token, body: intentBody(heroId) });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ message: 'This hero is already premium.' });
+
     // A paid hero is no longer the user's one non-premium hero.
     expect((await newHero(token, false)).length).toBe(32);
   });

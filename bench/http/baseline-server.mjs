@@ -1,0 +1,143 @@
+// The baseline of bench/http/heroes-get.bench.mjs: GET /api/heroes/{id} served by one plain process,
+// Fastify + pg, no framework, no message bus. It does the same work as the gateway and the heroes service
+// together, minus the hop between them: checks the Bearer token (EdDSA, auth's public key, like the
+// gateway), runs the very statements the heroes service's TypeORM repository sends for the hero (captured
+// by the bench and handed over in BASELINE_SQL), and answers the same JSON (the heroes presenter's shape,
+// media URLs signed with the same signer). Started by the bench as a child process; prints
+// `listening <port>` when ready.
+//   env: PORT, DATABASE_URL, AUTH_KEYS_DIR, MEDIA_URL_SECRET, MEDIA_URL_TTL_SECONDS, DB_POOL_SIZE, BASELINE_SQL
+import { BACKSTORY_PREVIEW_LENGTH, HERO_ID_PATTERN } from '@starborn/contracts';
+import { loadDevPublicKey } from '@starborn/runtime';
+import { MediaUrlSigner, mediaExpiry } from '@starborn/storage';
+import Fastify from 'fastify';
+import { importSPKI, jwtVerify } from 'jose';
+import pg from 'pg';
+
+const env = process.env;
+const PREVIEW_PREFIX = 'preview-';
+const TTL_SECONDS = Number(env.MEDIA_URL_TTL_SECONDS ?? 3600);
+/**
+ * [{ text, params: ['heroId' | 'userId' | literal] }], in order; an earlier one that finds no row means
+ * "not found" (as TypeORM stops there); the last one's rows are the hero.
+ */
+const STATEMENTS = JSON.parse(env.BASELINE_SQL);
+
+// TypeORM hands a `date` column over as 'YYYY-MM-DD' text; pg would make it a Date at local midnight.
+pg.types.setTypeParser(1082, (value) => value);
+
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DB_POOL_SIZE ?? 10) });
+const key = await importSPKI(await loadDevPublicKey(env.AUTH_KEYS_DIR), 'EdDSA');
+const signer = new MediaUrlSigner(env.MEDIA_URL_SECRET);
+
+async function userOf(request) {
+  const header = request.headers.authorization ?? '';
+  if (!header.startsWith('Bearer ')) return undefined;
+  try {
+    const { payload } = await jwtVerify(header.slice(7), key, {
+      algorithms: ['EdDSA'],
+      issuer: 'starborn-auth',
+      audience: 'starborn',
+    });
+    return typeof payload.sub === 'string' ? payload.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const camel = (column) => column.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+
+/** TypeORM's joined rows (`Hero_<column>`, `Hero__Hero_images_<column>`) → one hero with its images. */
+function heroOf(rows) {
+  if (rows.length === 0) return null;
+  const hero = { images: [] };
+  for (const [column, value] of Object.entries(rows[0])) {
+    if (!column.startsWith('Hero__')) hero[camel(column.replace(/^Hero_/, ''))] = value;
+  }
+  for (const row of rows) {
+    const image = {};
+    for (const [column, value] of Object.entries(row)) {
+      const match = /^Hero__Hero_images_(.+)$/.exec(column);
+      if (match) image[camel(match[1])] = value;
+    }
+    if (image.heroId !== null && image.heroId !== undefined) hero.images.push(image);
+  }
+  return hero;
+}
+
+/** As the heroes service's HeroPresenter does it. */
+function present(hero, preview) {
+  const unlocked = hero.paymentStatus === 'paid' && !preview;
+  const expiresAt = mediaExpiry(Math.floor(Date.now() / 1000), TTL_SECONDS);
+  const images = [...hero.images]
+    .sort((a, b) => a.position - b.position)
+    .map((image) => ({
+      url: signer.sign(`${unlocked ? image.fullKey : image.previewKey}.png`, expiresAt),
+      angle: image.angle,
+      prompt: image.prompt,
+      locked: !unlocked && image.position > 0,
+    }));
+  const story = hero.backstory ?? '';
+  let backstory = { text: story, truncated: false };
+  if (!unlocked && story.length > BACKSTORY_PREVIEW_LENGTH) {
+    backstory = { text: `${story.slice(0, BACKSTORY_PREVIEW_LENGTH).trimEnd()}...`, truncated: true };
+  }
+  return {
+    id: hero.id,
+    heroId: hero.id,
+    name: hero.name,
+    heroName: hero.name,
+    birthdate: hero.birthdate,
+    westernZodiac: hero.western,
+    chineseZodiac: hero.chinese,
+    zodiacInfo: { western: hero.western, chinese: hero.chinese },
+    images,
+    backstory: backstory.text,
+    backstoryTruncated: backstory.truncated,
+    status: hero.status,
+    paymentStatus: hero.paymentStatus,
+    nftId: hero.nftId,
+    createdAt: hero.createdAt.toISOString(),
+    updatedAt: hero.updatedAt.toISOString(),
+  };
+}
+
+async function findOwned(userId, heroId) {
+  if (!HERO_ID_PATTERN.test(heroId)) return null;
+  const client = await pool.connect();
+  try {
+    let rows = [];
+    for (const statement of STATEMENTS) {
+      const values = statement.params.map((param) =>
+        param === 'heroId' ? heroId : param === 'userId' ? userId : param,
+      );
+      ({ rows } = await client.query(statement.text, values));
+      if (rows.length === 0) return null;
+    }
+    return heroOf(rows);
+  } finally {
+    client.release();
+  }
+}
+
+const app = Fastify({ logger: false });
+const notFound = { statusCode: 404, code: 'NOT_FOUND', message: 'Hero not found.' };
+app.get('/api/heroes/:id', async (request, reply) => {
+  const userId = await userOf(request);
+  if (!userId) return reply.code(401).send({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Sign in.' });
+  const id = request.params.id;
+  const preview = id.startsWith(PREVIEW_PREFIX);
+  const hero = await findOwned(userId, preview ? id.slice(PREVIEW_PREFIX.length) : id);
+  if (!hero) return reply.code(404).send(notFound);
+  return present(hero, preview);
+});
+
+const shutdown = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
+
+await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
+console.log(`listening ${app.server.address().port}`);
