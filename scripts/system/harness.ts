@@ -43,6 +43,8 @@ export interface SystemOptions {
   instances?: Partial<Record<ServiceName, number>>;
   /** Extra or overriding environment for every process. */
   env?: Record<string, string>;
+  /** Extra or overriding environment for one process (after `env`), e.g. to tell replicas apart. */
+  instanceEnv?: (service: ServiceName, index: number) => Record<string, string> | undefined;
   /** How long to wait for every process to be ready. */
   startTimeoutMs?: number;
 }
@@ -203,6 +205,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       env: {
         ...baseEnv,
         ...env,
+        ...options.instanceEnv?.(proc.service, proc.index),
         OPS_PORT: String(proc.opsPort),
         ...(proc.port !== undefined ? { PORT: String(proc.port) } : {}),
       },

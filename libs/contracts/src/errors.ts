@@ -61,6 +61,13 @@ export const INTERNAL_ERROR: ErrorShape = {
   message: 'Something went wrong on our side. Please try again later.',
 };
 
+/** A dependency (the database) is out of reach for a moment: the caller may retry. */
+export const DEPENDENCY_UNAVAILABLE_ERROR: ErrorShape = {
+  status: 503,
+  code: ErrorCodes.SERVICE_UNAVAILABLE,
+  message: 'The service is temporarily unavailable. Please try again in a moment.',
+};
+
 /** The shape without anything but its known fields (what crosses the wire). */
 export function pickErrorShape(value: ErrorShape): ErrorShape {
   const shape: ErrorShape = { status: value.status, code: value.code, message: value.message };

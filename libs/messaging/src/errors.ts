@@ -1,6 +1,7 @@
 import { HttpException, Logger } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import {
+  DEPENDENCY_UNAVAILABLE_ERROR,
   ErrorCodes,
   INTERNAL_ERROR,
   ServiceError,
@@ -29,8 +30,9 @@ export class RemoteError extends Error implements ErrorShape {
 }
 
 /**
- * Turns whatever a handler threw into the wire shape. Known errors keep their status and message;
- * anything else is logged here with its stack and reaches the caller as a plain 500.
+ * Turns whatever a handler threw into the wire shape. Known errors keep their status and message; a
+ * database out of reach is a 503 (the request may be retried, nothing is wrong with it); anything else
+ * is logged here with its stack and reaches the caller as a plain 500.
  */
 export function toErrorShape(error: unknown): ErrorShape {
   if (error instanceof ServiceError || error instanceof RemoteError) return error.toShape();
@@ -43,6 +45,47 @@ export function toErrorShape(error: unknown): ErrorShape {
     const status = error.getStatus();
     return { status, code: status === 400 ? ErrorCodes.VALIDATION_FAILED : ErrorCodes.BAD_REQUEST, message };
   }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn(`Database unavailable: ${(error as Error).message}`);
+    return DEPENDENCY_UNAVAILABLE_ERROR;
+  }
   logger.error(error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error));
   return INTERNAL_ERROR;
+}
+
+/** Network errors of a connection that could not be made or was lost. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * True for errors saying PostgreSQL cannot be reached or is going away: connection failures, SQLSTATE
+ * class 08 (connection exception) and 57P01–57P03 (admin shutdown, crash shutdown, cannot connect now),
+ * and node-postgres' own "Connection terminated" errors — whether thrown bare or wrapped by TypeORM.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const candidate = current as {
+      code?: unknown;
+      message?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+    };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+    const message = typeof candidate.message === 'string' ? candidate.message : '';
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)/i.test(
+        message,
+      )
+    )
+      return true;
+    current = candidate.driverError ?? candidate.cause;
+  }
+  return false;
 }

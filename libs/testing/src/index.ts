@@ -80,3 +80,4 @@ export async function eventually<T>(
   throw new Error(`Condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
 }
 export * from './private-redis.js';
+export * from './private-postgres.js';
