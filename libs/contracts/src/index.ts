@@ -12,3 +12,4 @@ export * from './payments.js';
 export * from './shares.js';
 export * from './storybook.js';
 export * from './rooms.js';
+export * from './text.js';

@@ -19,6 +19,7 @@ export const ROOM_MESSAGES = {
   roomNotFound: 'Room not found.',
   messageEmpty: 'Please enter a message.',
   messageTooLong: `Messages can be at most ${ROOM_MESSAGE_MAX_LENGTH} characters.`,
+  messageInvalidText: 'Messages may not contain NUL characters or broken Unicode.',
   rateLimited: 'You are sending messages too quickly. Please wait a moment.',
   notAuthenticated: 'Please authenticate before joining a room.',
   notInRoom: 'Please join a room before sending messages.',

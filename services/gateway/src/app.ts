@@ -22,6 +22,7 @@ import { CorrelationInterceptor } from './ops/correlation.interceptor.js';
 import { instrumentHttp, instrumentSockets } from './ops/http-metrics.js';
 import { QUEUE_BOARD_PATH, registerQueueBoard } from './ops/queue-board.js';
 import { RealtimeServer } from './realtime/realtime.server.js';
+import { installBodyGuard } from './http/body-guard.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { validationPipe } from './http/validation.js';
 
@@ -111,6 +112,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     reply.header('x-request-id', request.id);
   });
   instrumentHttp(fastify);
+  installBodyGuard(fastify);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.PAYMENTS_PROVIDER) },

@@ -1,4 +1,9 @@
-import { HERO_ID_PATTERN, ROOM_MESSAGE_MAX_LENGTH, ROOM_MESSAGES } from '@starborn/contracts';
+import {
+  HERO_ID_PATTERN,
+  isAcceptableText,
+  ROOM_MESSAGE_MAX_LENGTH,
+  ROOM_MESSAGES,
+} from '@starborn/contracts';
 
 /**
  * Checks of what a browser sends about shared story rooms, before anything is asked of a service.
@@ -24,6 +29,7 @@ export function checkMessage(raw: unknown): Checked<string> {
   const message = typeof raw === 'string' ? raw.trim() : '';
   if (!message) return { ok: false, message: ROOM_MESSAGES.messageEmpty };
   if (message.length > ROOM_MESSAGE_MAX_LENGTH) return { ok: false, message: ROOM_MESSAGES.messageTooLong };
+  if (!isAcceptableText(message)) return { ok: false, message: ROOM_MESSAGES.messageInvalidText };
   return { ok: true, value: message };
 }
 

@@ -1,6 +1,7 @@
 import {
   ErrorCodes,
   HERO_ID_PATTERN,
+  isAcceptableText,
   ROOM_MESSAGE_MAX_LENGTH,
   ROOM_MESSAGES,
   ServiceError,
@@ -45,6 +46,7 @@ export function validMessage(value: unknown): string {
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) throw badRequest(ROOM_MESSAGES.messageEmpty);
   if (text.length > ROOM_MESSAGE_MAX_LENGTH) throw badRequest(ROOM_MESSAGES.messageTooLong);
+  if (!isAcceptableText(text)) throw badRequest(ROOM_MESSAGES.messageInvalidText);
   return text;
 }
 
