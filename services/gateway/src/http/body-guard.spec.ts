@@ -1,4 +1,10 @@
-import { BODY_BAD_TEXT_MESSAGE, BODY_TOO_DEEP_MESSAGE, bodyProblem, MAX_BODY_DEPTH } from './body-guard.js';
+import {
+  BODY_BAD_TEXT_MESSAGE,
+  BODY_RESERVED_KEY_MESSAGE,
+  BODY_TOO_DEEP_MESSAGE,
+  bodyProblem,
+  MAX_BODY_DEPTH,
+} from './body-guard.js';
 
 const nested = (depth: number, leaf: unknown = 'x'): unknown => {
   let value = leaf;
@@ -27,4 +33,13 @@ describe('bodyProblem', () => {
   ])('refuses %s', (_, body) => {
     expect(bodyProblem(body)).toBe(BODY_BAD_TEXT_MESSAGE);
   });
+
+  it.each(['hasOwnProperty', 'toString', '__defineGetter__', 'constructor', 'valueOf'])(
+    'refuses the key %s, which would shadow what every object inherits',
+    (key) => {
+      expect(bodyProblem({ card: { number: '4242', [key]: { polluted: true } } })).toBe(
+        BODY_RESERVED_KEY_MESSAGE,
+      );
+    },
+  );
 });

@@ -6,13 +6,18 @@ import { apiErrorBody } from './api-error.js';
 export const MAX_BODY_DEPTH = 32;
 
 export const BODY_TOO_DEEP_MESSAGE = 'The request body is nested too deeply.';
+export const BODY_RESERVED_KEY_MESSAGE = 'The request body uses a reserved name as a key.';
 export const BODY_BAD_TEXT_MESSAGE =
   'The request contains characters that are not allowed (NUL characters or broken Unicode).';
+
+/** Keys that would shadow what every object inherits (`hasOwnProperty`, `toString`, `__proto__`, …). */
+const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * Why a parsed JSON body cannot be accepted, or null. Walked without recursion, so no input can make
  * this check itself overflow: nesting beyond MAX_BODY_DEPTH, and strings (values or keys) holding NUL
- * (PostgreSQL cannot store it in text) or lone surrogates (not Unicode; encoders throw on them).
+ * (PostgreSQL cannot store it in text) or lone surrogates (not Unicode; encoders throw on them), and
+ * keys shadowing Object.prototype members, which validators call on every object they inspect.
  */
 export function bodyProblem(body: unknown): string | null {
   const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
@@ -30,6 +35,7 @@ export function bodyProblem(body: unknown): string | null {
     }
     for (const [key, item] of Object.entries(value)) {
       if (!isAcceptableText(key)) return BODY_BAD_TEXT_MESSAGE;
+      if (RESERVED_KEYS.has(key)) return BODY_RESERVED_KEY_MESSAGE;
       stack.push({ value: item, depth: depth + 1 });
     }
   }
