@@ -98,16 +98,32 @@ function installExitHook(): void {
   });
 }
 
+/** Ports handed out by this process, never handed out twice. */
+const handedOut = new Set<number>();
+
+/**
+ * A free port for a server of the system. Chosen below the kernel's ephemeral range (32768 and up on
+ * Linux), where the outgoing connections of every process take their local ports: a port picked there
+ * could be taken by a client connection between this check and the server's listen.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('No free port found for the system under test');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolveListen) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
+    server.once('error', () => resolveListen(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveListen(true)));
   });
 }
 
