@@ -1,7 +1,15 @@
 // npm start: install what is missing, build, then run every service and the web app on one port.
-import { existsSync, statSync } from 'node:fs';
+// On a fresh clone node_modules does not exist yet: everything imported statically here (and by the
+// modules imported) must be a Node built-in; the rest is imported once dependencies are installed.
+// `node scripts/start.mjs --preflight` stops after the checks, before installing (CI runs it so).
+import { needsInstall, nodeVersionProblem } from './lib/preflight.mjs';
 import { build, run } from './lib/run.mjs';
-import { checkBackingServices, launchStack, waitForHealthy } from './lib/stack.mjs';
+
+const tooOld = nodeVersionProblem();
+if (tooOld) {
+  console.error(`\n${tooOld}\n`);
+  process.exit(1);
+}
 
 const env = {
   DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/starborn',
@@ -9,9 +17,11 @@ const env = {
   PORT: process.env.PORT ?? '3000',
 };
 
-function needsInstall() {
-  if (!existsSync('node_modules/.package-lock.json')) return true;
-  return statSync('package-lock.json').mtimeMs > statSync('node_modules/.package-lock.json').mtimeMs;
+if (process.argv.includes('--preflight')) {
+  console.log(
+    `Preflight: Node.js ${process.versions.node} is supported; dependencies ${needsInstall() ? 'will be installed' : 'are installed'}.`,
+  );
+  process.exit(0);
 }
 
 if (needsInstall()) {
@@ -19,6 +29,7 @@ if (needsInstall()) {
   if ((await run('npm', ['install', '--no-audit', '--no-fund'])) !== 0) process.exit(1);
 }
 
+const { checkBackingServices, launchStack, waitForHealthy } = await import('./lib/stack.mjs');
 const problems = await checkBackingServices(env);
 if (problems.length > 0) {
   console.error(
