@@ -31,6 +31,7 @@ import {
   findRoom,
   insertMessage,
   insertRoom,
+  joinParticipant,
   latestMessages,
   participantsOf,
   seeParticipant,
@@ -100,11 +101,11 @@ export class RoomsService {
     const now = this.clock.now();
     const joined = await inTransaction(this.dataSource, async (sql) => {
       if ((await touchRoom(sql, roomId, now, false)) === null) throw roomNotFound();
-      await upsertParticipant(sql, { roomId, hero, role, now });
-      return this.systemMessage(sql, roomId, `${hero.name} joined the story`, now);
+      // Announced once per hero and room: re-joining (reloads, reconnects) stores and sends no new line.
+      const { first } = await joinParticipant(sql, { roomId, hero, role, now });
+      return first ? this.systemMessage(sql, roomId, `${hero.name} joined the story`, now) : undefined;
     });
-    const message = presentMessage(joined);
-    this.broadcaster.message(roomId, message);
+    if (joined) this.broadcaster.message(roomId, presentMessage(joined));
     const history = await latestMessages(this.sql, roomId, ROOM_HISTORY_LIMIT);
     return { roomId, isPremium: hero.isPremium, role, messages: history.map(presentMessage) };
   }
