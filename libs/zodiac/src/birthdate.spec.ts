@@ -1,5 +1,6 @@
 import {
   BIRTHDATE_MESSAGES,
+  formatCalendarDate,
   MAX_BIRTHDATE,
   MIN_BIRTHDATE,
   ZodiacDateError,
@@ -32,7 +33,13 @@ describe('refusals', () => {
     ['1990/05/12', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
     ['12-05-1990', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
     ['1990-5-12', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
-    ['1990-05-12T00:00:00Z', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
+    ['1990-05-12T24:00:00Z', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
+    ['1990-05-12T10:60Z', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
+    ['1990-05-12T00:00:00+25:00', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
+    ['1990-05-12T00:00:00 Z', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
+    ['1990-05-12T', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
+    ['2001-02-29T00:00:00.000Z', 'invalid-date', '2001-02-29 is not a real calendar date.'],
+    ['1990-04-31T12:00:00+02:00', 'invalid-date', '1990-04-31 is not a real calendar date.'],
     ['+1990-05-12', 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
     [null, 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
     [undefined, 'malformed', 'Please enter a valid birth date (YYYY-MM-DD).'],
@@ -81,6 +88,66 @@ describe('refusals', () => {
 
   it('ignores surrounding whitespace in strings', () => {
     expect(parseCalendarDate(' 1990-05-12 ')).toEqual({ year: 1990, month: 5, day: 12 });
+  });
+});
+
+describe('ISO 8601 date-times (clients that send Date.toISOString())', () => {
+  const date = (text: string) => formatCalendarDate(parseCalendarDate(text));
+  /** What Date.toISOString() sends for the local midnight of `day` at `offsetHours`. */
+  const localMidnightAsUtc = (day: string, offsetHours: number) =>
+    new Date(Date.parse(`${day}T00:00:00.000Z`) - offsetHours * 3_600_000).toISOString();
+
+  it('reads UTC midnight and the Warsaw example as the picked date', () => {
+    expect(date('1990-05-15T00:00:00.000Z')).toBe('1990-05-15');
+    expect(localMidnightAsUtc('1990-05-15', 2)).toBe('1990-05-14T22:00:00.000Z');
+    expect(date('1990-05-14T22:00:00.000Z')).toBe('1990-05-15');
+  });
+
+  it.each([-10, -9.5, -8, -5, -3, 0, 1, 2, 3, 5.5, 5.75, 8, 9, 10, 12, 12.75, 13])(
+    'reads the local midnight of the picked date at UTC%+d as that date',
+    (offset) => {
+      for (const day of ['1990-05-15', '2000-01-01', '1999-12-31', '2000-02-29', '2024-03-01']) {
+        expect(date(localMidnightAsUtc(day, offset))).toBe(day);
+      }
+    },
+  );
+
+  it('puts the cut at 11:00 UTC: 10:59:59.999 is that day, 11:00 the next', () => {
+    expect(date('1990-05-15T10:59:59.999Z')).toBe('1990-05-15');
+    expect(date('1990-05-15T11:00:00.000Z')).toBe('1990-05-16');
+    expect(date('1999-12-31T11:00:00Z')).toBe('2000-01-01');
+    expect(date('2000-02-28T13:00:00Z')).toBe('2000-02-29');
+    expect(date('2001-02-28T13:00:00Z')).toBe('2001-03-01');
+  });
+
+  it('cannot tell −11/−12 from +13/+14 in a bare UTC instant: the same instant is both', () => {
+    // 1990-05-15T11:00Z is the local midnight of 15 May at −11 and of 16 May at +13.
+    expect(localMidnightAsUtc('1990-05-15', -11)).toBe(localMidnightAsUtc('1990-05-16', 13));
+    expect(date(localMidnightAsUtc('1990-05-16', 13))).toBe('1990-05-16');
+  });
+
+  it('reads an explicit offset as the local date written, at both ends (−12:00 and +14:00)', () => {
+    expect(date('1990-05-15T00:00:00+14:00')).toBe('1990-05-15');
+    expect(date('1990-05-15T00:00:00.000-12:00')).toBe('1990-05-15');
+    expect(date('1990-05-15T23:59:59-12:00')).toBe('1990-05-15');
+    expect(date('1990-05-15T23:59+1400')).toBe('1990-05-15');
+    expect(date('1990-05-15T00:00:00+00:00')).toBe('1990-05-15');
+    expect(date('1990-05-15T18:30:00+05:30')).toBe('1990-05-15');
+    expect(date('1990-05-15T12:00')).toBe('1990-05-15');
+  });
+
+  it('gives the zodiac of the picked date (Warsaw, 14 May 22:00 UTC is Taurus 15 May)', () => {
+    expect(zodiacFor('1990-05-14T22:00:00.000Z').western.sign).toBe('Taurus');
+    // 20 May 1990 (Taurus' last day) picked in Auckland's summer time, +13 → not Gemini.
+    expect(zodiacFor(localMidnightAsUtc('1990-05-20', 13)).western.sign).toBe('Taurus');
+    expect(zodiacFor(localMidnightAsUtc('1990-05-21', -10)).western.sign).toBe('Gemini');
+  });
+
+  it('checks range and future on the date read', () => {
+    expect(validateBirthdate('1923-12-31T10:00:00Z', TODAY)).toBe(BIRTHDATE_MESSAGES.outOfRange);
+    expect(validateBirthdate('1923-12-31T11:00:00Z', TODAY)).toBeNull();
+    expect(validateBirthdate('2025-06-15T10:00:00Z', '2025-06-15')).toBeNull();
+    expect(validateBirthdate('2025-06-15T11:00:00Z', '2025-06-15')).toBe(BIRTHDATE_MESSAGES.future);
   });
 });
 

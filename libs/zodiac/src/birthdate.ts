@@ -1,16 +1,20 @@
 import {
   compareCalendarDates,
+  daysInMonth,
   formatCalendarDate,
   isValidCalendarDate,
   type CalendarDate,
 } from './calendar.js';
 
-/** A birth date as a 'YYYY-MM-DD' string or as calendar fields (month 1–12). */
+/**
+ * A birth date as a 'YYYY-MM-DD' string, an ISO 8601 date-time string (see parseCalendarDate), or
+ * calendar fields (month 1–12).
+ */
 export type BirthdateInput = string | CalendarDate;
 
 /** Why a birth date was refused. */
 export type ZodiacDateErrorReason =
-  /** Not a 'YYYY-MM-DD' string nor an object of integer year/month/day. */
+  /** Not a 'YYYY-MM-DD' (or ISO 8601 date-time) string nor an object of integer year/month/day. */
   | 'malformed'
   /** Well-formed but no such day, e.g. 2001-02-29 or 1990-13-01. */
   | 'invalid-date'
@@ -45,39 +49,88 @@ export class ZodiacDateError extends Error {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** An ISO 8601 date-time: date, 'T', hh:mm[:ss[.fraction]], then 'Z', an offset ±hh[:mm], or nothing. */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * A UTC instant ('Z') is read as the local midnight of the date the person picked, which lies at
+ * (date − offset). Counting from 13:00 UTC of the day before to 11:00 UTC of the date itself covers
+ * every offset in (−11h, +13h]: New Zealand's summer time (+13) through Hawaii (−10). No single cut
+ * can cover −12 … +14 (26 hours): 11:00 UTC is local midnight both at −11 and, a day later, at +13.
+ */
+export const UTC_INSTANT_NEXT_DAY_FROM_HOUR = 11;
 
 function isIntegerField(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);
 }
 
+function nextDay({ year, month, day }: CalendarDate): CalendarDate {
+  if (day < daysInMonth(year, month)) return { year, month, day: day + 1 };
+  if (month < 12) return { year, month: month + 1, day: 1 };
+  return { year: year + 1, month: 1, day: 1 };
+}
+
+function malformed(input: unknown): ZodiacDateError {
+  return new ZodiacDateError('malformed', BIRTHDATE_MESSAGES.malformed, input);
+}
+
+function invalidDate(fields: CalendarDate, input: unknown): ZodiacDateError {
+  return new ZodiacDateError(
+    'invalid-date',
+    BIRTHDATE_MESSAGES.invalidDate(formatCalendarDate(fields)),
+    input,
+  );
+}
+
+/** The calendar date a birth-date string names: 'YYYY-MM-DD' or an ISO 8601 date-time. */
+function parseDateString(input: string): CalendarDate {
+  const text = input.trim();
+  const date = ISO_DATE.exec(text);
+  if (date) return checked({ year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) }, input);
+  const dateTime = ISO_DATE_TIME.exec(text);
+  if (!dateTime) throw malformed(input);
+  const fields = checked(
+    { year: Number(dateTime[1]), month: Number(dateTime[2]), day: Number(dateTime[3]) },
+    input,
+  );
+  const [hour, minute, second] = [Number(dateTime[4]), Number(dateTime[5]), Number(dateTime[6] ?? 0)];
+  const zone = dateTime[7];
+  if (hour > 23 || minute > 59 || second > 59) throw malformed(input);
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const offset = /^[+-](\d{2}):?(\d{2})?$/.exec(zone)!;
+    if (Number(offset[1]) > 23 || Number(offset[2] ?? 0) > 59) throw malformed(input);
+  }
+  // A 'Z' instant (what Date.toISOString() sends) is the picked date's local midnight somewhere:
+  // round it to that date. A local time, with its offset or without one, names its own date.
+  if (zone?.toUpperCase() === 'Z' && hour >= UTC_INSTANT_NEXT_DAY_FROM_HOUR) return nextDay(fields);
+  return fields;
+}
+
+function checked(fields: CalendarDate, input: unknown): CalendarDate {
+  if (!isValidCalendarDate(fields.year, fields.month, fields.day)) throw invalidDate(fields, input);
+  return fields;
+}
+
 /**
- * Reads a 'YYYY-MM-DD' string (surrounding whitespace ignored) or a `{ year, month, day }` object
- * of integers and checks the day exists. No range check. Anything else, including a `Date` and an
- * ISO date-time string, is 'malformed': a time or a time zone would make the calendar day ambiguous.
+ * Reads a birth date and checks the day exists (no range check):
+ * - 'YYYY-MM-DD' (surrounding whitespace ignored);
+ * - an ISO 8601 date-time 'YYYY-MM-DDThh:mm[:ss[.sss]]' followed by:
+ *   - an explicit offset (+14:00, -12:00, +00:00, ...) or none: the date as written, which is the
+ *     person's local date;
+ *   - 'Z': a UTC instant taken as the local midnight of the picked date; at or after 11:00 UTC it is
+ *     the next day's (see UTC_INSTANT_NEXT_DAY_FROM_HOUR);
+ * - a `{ year, month, day }` object of integers.
+ * Anything else, including a `Date` object, is 'malformed'.
  */
 export function parseCalendarDate(input: unknown): CalendarDate {
-  let fields: CalendarDate;
-  if (typeof input === 'string') {
-    const match = ISO_DATE.exec(input.trim());
-    if (!match) throw new ZodiacDateError('malformed', BIRTHDATE_MESSAGES.malformed, input);
-    fields = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-  } else if (typeof input === 'object' && input !== null && !(input instanceof Date)) {
+  if (typeof input === 'string') return parseDateString(input);
+  if (typeof input === 'object' && input !== null && !(input instanceof Date)) {
     const { year, month, day } = input as Record<string, unknown>;
-    if (!isIntegerField(year) || !isIntegerField(month) || !isIntegerField(day)) {
-      throw new ZodiacDateError('malformed', BIRTHDATE_MESSAGES.malformed, input);
-    }
-    fields = { year, month, day };
-  } else {
-    throw new ZodiacDateError('malformed', BIRTHDATE_MESSAGES.malformed, input);
+    if (!isIntegerField(year) || !isIntegerField(month) || !isIntegerField(day)) throw malformed(input);
+    return checked({ year, month, day }, input);
   }
-  if (!isValidCalendarDate(fields.year, fields.month, fields.day)) {
-    throw new ZodiacDateError(
-      'invalid-date',
-      BIRTHDATE_MESSAGES.invalidDate(formatCalendarDate(fields)),
-      input,
-    );
-  }
-  return fields;
+  throw malformed(input);
 }
 
 /**

@@ -20,7 +20,13 @@ import {
 } from '@starborn/contracts';
 import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
-import { calendarDateInTimeZone, parseBirthdate, zodiacFor, ZodiacDateError } from '@starborn/zodiac';
+import {
+  calendarDateInTimeZone,
+  formatCalendarDate,
+  parseBirthdate,
+  zodiacFor,
+  ZodiacDateError,
+} from '@starborn/zodiac';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { HeroGenerationQueue } from '../generation/hero-generation.queue.js';
 import { HeroImage } from './hero-image.entity.js';
@@ -60,8 +66,10 @@ export class HeroesService {
 
     const today = calendarDateInTimeZone(this.clock.now(), EARLIEST_TIME_ZONE);
     let zodiac;
+    let birthdate;
     try {
-      zodiac = zodiacFor(parseBirthdate(command.birthdate, today), { today });
+      birthdate = parseBirthdate(command.birthdate, today);
+      zodiac = zodiacFor(birthdate, { today });
     } catch (error) {
       if (error instanceof ZodiacDateError) throw badRequest(error.message);
       throw error;
@@ -73,7 +81,8 @@ export class HeroesService {
         id: heroId,
         ownerId: command.userId,
         name,
-        birthdate: String(command.birthdate).trim(),
+        // The calendar date read (an ISO date-time is stored as the date it names).
+        birthdate: formatCalendarDate(birthdate),
         western: pick(western, ['sign', 'dateRange', 'element', 'traits', 'strengths', 'weaknesses']),
         chinese: pick(chinese, ['sign', 'element', 'years', 'traits', 'compatibility']),
         status: 'pending',
