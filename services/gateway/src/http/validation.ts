@@ -1,4 +1,5 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { ErrorCodes } from '@starborn/contracts';
 import { FILL_ALL_FIELDS } from '../auth/auth.dto.js';
 import { ApiException } from './http-error.filter.js';
@@ -24,9 +25,74 @@ export function firstValidationMessage(errors: ValidationError[]): string {
   return FILL_ALL_FIELDS;
 }
 
-export const validationPipe = new ValidationPipe({
+const camelOf = (key: string) =>
+  key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+const snakeOf = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The properties a body class declares (those the whitelist keeps). */
+function declaredProperties(target: abstract new (...args: never[]) => unknown): Set<string> {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+  return new Set(metadata.map((entry) => entry.propertyName));
+}
+
+/**
+ * The API's clients send the same field as camelCase or snake_case (heroId / hero_id): a key the body
+ * class does not declare is renamed to its declared other spelling. Both spellings with different
+ * values are refused rather than guessed between. Keys nobody declares are left for the whitelist
+ * to drop.
+ */
+export function withDeclaredSpellings(
+  body: Record<string, unknown>,
+  declared: ReadonlySet<string>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(body)) {
+    if (declared.has(key)) {
+      out[key] = value;
+      continue;
+    }
+    const other = [camelOf(key), snakeOf(key)].find((name) => name !== key && declared.has(name));
+    if (other === undefined) {
+      out[key] = value;
+      continue;
+    }
+    if (Object.hasOwn(body, other) && body[other] !== value) {
+      throw new ApiException({
+        status: 400,
+        code: ErrorCodes.VALIDATION_FAILED,
+        message: `${other} and ${key} name the same field; send one of them.`,
+      });
+    }
+    out[other] = value;
+  }
+  // A plain object again, so the validators see an ordinary body.
+  return { ...out };
+}
+
+class ContractValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const target = metadata.metatype as (abstract new (...args: never[]) => unknown) | undefined;
+    if (
+      metadata.type === 'body' &&
+      target &&
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value)
+    ) {
+      value = withDeclaredSpellings(value as Record<string, unknown>, declaredProperties(target));
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+/**
+ * Unknown body fields are dropped (whitelist), never refused: clients of the contract may send more
+ * than a route reads. Keys that shadow Object.prototype members are refused before this, at the edge.
+ */
+export const validationPipe = new ContractValidationPipe({
   transform: true,
   whitelist: true,
+  forbidNonWhitelisted: false,
   forbidUnknownValues: true,
   exceptionFactory: (errors) =>
     new ApiException({
