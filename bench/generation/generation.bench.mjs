@@ -292,10 +292,12 @@ async function prepareHeroes(base, count, tag) {
 
 /** POST generate and its 200 answer with the complete hero; anything else is a real error. */
 async function generate(base, hero) {
-  const { status, body } = await api(base, 'POST', `/api/heroes/generate/${hero.heroId}`, {
+  const answer = await api(base, 'POST', `/api/heroes/generate/${hero.heroId}`, {
     token: hero.token,
     expect: [200, 202],
   });
+  const { status } = answer;
+  const body = answer.body?.hero;
   if (status === 202) throw new Error(`hero ${hero.heroId} still generating after ${GENERATE_WAIT_MS} ms`);
   if (body?.status !== 'complete') {
     throw new Error(`hero ${hero.heroId} ended '${body?.status}': ${JSON.stringify(body).slice(0, 400)}`);

@@ -157,8 +157,8 @@ describe('a generation worker killed with SIGKILL in the middle of a job', () =>
         const answer = await generating;
         const completedAt = Date.now();
         expect(oneLine(answer)).toMatch(/^generate via gateway \d: 200 /);
-        expect(answer.json.status).toBe('complete');
-        expect(answer.json.images).toHaveLength(3);
+        expect(answer.json.hero.status).toBe('complete');
+        expect(answer.json.hero.images).toHaveLength(3);
         await restarting;
         rounds.push({
           hero: owner.heroName,

@@ -757,7 +757,7 @@ describe('fuzzing the whole system (fast-check)', () => {
       heroId: newHeroId(),
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ paymentStatus: 'unpaid' });
+    expect(created.json.hero).toMatchObject({ paymentStatus: 'unpaid' });
     expect(JSON.stringify(created.json)).not.toContain('sb-fuzz-canary');
     expect((await api.get(`/api/heroes/${owner.heroId}`, fresh.token)).status).toBe(404);
     expect((await api.get(`/api/heroes/${owner.heroId}`, owner.token)).json).toMatchObject({

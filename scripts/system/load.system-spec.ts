@@ -174,7 +174,7 @@ it(
           200,
           GENERATE_TIMEOUT_MS,
           (outcome) =>
-            outcome.json?.status === 'complete' && outcome.json.images?.length === 3
+            outcome.json?.hero?.status === 'complete' && outcome.json.hero.images?.length === 3
               ? undefined
               : `not complete with three images: ${outcome.text.slice(0, 120)}`,
         );

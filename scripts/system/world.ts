@@ -68,7 +68,8 @@ export async function heroFor(
   expectStatus(`create hero of ${account.email}`, created, 201);
   const generated = await api.post(`/api/heroes/generate/${heroId}`, account.token);
   expectStatus(`generate hero of ${account.email}`, generated, 200);
-  if (generated.json.status !== 'complete') throw new Error(`generate: ${generated.text.slice(0, 300)}`);
+  if (generated.json.hero?.status !== 'complete')
+    throw new Error(`generate: ${generated.text.slice(0, 300)}`);
   const storyBookId = await eventually(
     async () => {
       const story = await api.get(`/api/heroes/${heroId}/storybook`, account.token);

@@ -109,7 +109,7 @@ beforeAll(async () => {
   };
   const first = await createHero(SHORT_PAYLOADS[0]);
   const generated = await api.post(`/api/heroes/generate/${first.heroId}`, owner.token);
-  expect(`${generated.status} ${generated.json?.status}`).toBe('200 complete');
+  expect(`${generated.status} ${generated.json?.hero?.status}`).toBe('200 complete');
   const story = await eventually(
     async () => {
       const answer = await api.get(`/api/heroes/${first.heroId}/storybook`, owner.token);
@@ -130,7 +130,7 @@ beforeAll(async () => {
   for (const [index, name] of SHORT_PAYLOADS.slice(1).entries()) {
     const hero = await createHero(name);
     const answer = await api.post(`/api/heroes/generate/${hero.heroId}`, owner.token);
-    expect(`${hero.name}: ${answer.status} ${answer.json?.status}`).toBe(`${hero.name}: 200 complete`);
+    expect(`${hero.name}: ${answer.status} ${answer.json?.hero?.status}`).toBe(`${hero.name}: 200 complete`);
     if (index === SHORT_PAYLOADS.length - 2) break;
     await pay(
       api,

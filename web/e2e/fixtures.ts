@@ -143,7 +143,7 @@ export async function generateHero(page: Page, account: Account, heroId: string)
     timeout: 140_000,
   });
   expect(response.status(), await response.text()).toBe(200);
-  expect(((await response.json()) as { status: string }).status).toBe('complete');
+  expect(((await response.json()) as { hero: { status: string } }).hero.status).toBe('complete');
 }
 
 /** A hero created and generated through the API. */

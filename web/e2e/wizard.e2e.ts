@@ -140,6 +140,10 @@ test.describe('hero creation wizard', () => {
     await page.getByRole('button', { name: 'Generate My Hero' }).click();
     const createResponse = await created;
     expect(createResponse.status()).toBe(201);
+    // The contract's answer: the hero under `hero`.
+    expect(await createResponse.json()).toMatchObject({
+      hero: { name: 'Lyra Emberwind', birthdate: '1990-04-02' },
+    });
     expect(createResponse.request().postDataJSON()).toMatchObject({
       heroName: 'Lyra Emberwind',
       birthdate: '1990-04-02',

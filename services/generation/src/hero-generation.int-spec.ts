@@ -44,7 +44,7 @@ describe('hero generation: provider failures', () => {
     const elapsed = Date.now() - started;
     // The request waits for the hero to settle: 3 attempts, 2 s then 4 s apart.
     expect(failed.status).toBe(200);
-    expect(failed.json).toMatchObject({ id: heroId, status: 'error', images: [] });
+    expect(failed.json.hero).toMatchObject({ id: heroId, status: 'error', images: [] });
     expect(elapsed).toBeGreaterThanOrEqual(5_500);
     expect((await stack.api('GET', `/api/heroes/${heroId}`, { token })).json.status).toBe('error');
 
@@ -77,13 +77,13 @@ describe('hero generation: provider failures', () => {
     fake.reset();
     const retried = await stack.api('POST', `/api/heroes/generate/${heroId}`, { token });
     expect(retried.status).toBe(200);
-    expect(retried.json.status).toBe('complete');
-    expect(retried.json.images.map((image: { angle: string }) => image.angle)).toEqual([
+    expect(retried.json.hero.status).toBe('complete');
+    expect(retried.json.hero.images.map((image: { angle: string }) => image.angle)).toEqual([
       'front',
       'profile',
       'action',
     ]);
-    expect(retried.json.backstory).toBe(FAKE_STORY);
+    expect(retried.json.hero.backstory).toBe(FAKE_STORY);
     expect(fake.requestsTo('images')).toHaveLength(3);
     expect(fake.requestsTo('chat')).toHaveLength(1);
     expect(await stack.heroRow(heroId)).toMatchObject({
@@ -92,7 +92,7 @@ describe('hero generation: provider failures', () => {
       generation_error: null,
     });
     expect(await (await stack.job(heroId, 2))?.getState()).toBe('completed');
-    const preview = await fetch(new URL(retried.json.images[0].url, stack.baseUrl));
+    const preview = await fetch(new URL(retried.json.hero.images[0].url, stack.baseUrl));
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('image/png');
     await eventually(() => events.some((e) => e.event === 'hero_status' && e.payload.status === 'complete'));
@@ -105,7 +105,7 @@ describe('hero generation: provider failures', () => {
     fake.images = 'bad-request';
 
     const failed = await stack.api('POST', `/api/heroes/generate/${heroId}`, { token });
-    expect(failed.json.status).toBe('error');
+    expect(failed.json.hero.status).toBe('error');
     // The hero settled after the first attempt: the job failed for good, no retry was scheduled.
     const job = await stack.job(heroId, 1);
     expect(await job?.getState()).toBe('failed');
@@ -126,7 +126,7 @@ describe('hero generation: provider failures', () => {
 
     const failed = await stack.api('POST', `/api/heroes/generate/${heroId}`, { token });
     expect(failed.status).toBe(200);
-    expect(failed.json.status).toBe('error');
+    expect(failed.json.hero.status).toBe('error');
     expect((await stack.api('GET', `/api/heroes/${heroId}`, { token })).json.status).toBe('error');
 
     // One attempt only: the job failed for good (UnrecoverableError), no retry is scheduled.
@@ -164,8 +164,8 @@ describe('hero generation: provider failures', () => {
     await stack.clearQuotaFlag();
     const retried = await stack.api('POST', `/api/heroes/generate/${heroId}`, { token });
     expect(retried.status).toBe(200);
-    expect(retried.json.status).toBe('complete');
-    expect(retried.json.images).toHaveLength(3);
+    expect(retried.json.hero.status).toBe('complete');
+    expect(retried.json.hero.images).toHaveLength(3);
     expect(await stack.heroRow(heroId)).toMatchObject({ status: 'complete', generation_attempt: 2 });
     expect((await stack.api('GET', '/api/status/openai-quota')).status).toBe(200);
   }, 30_000);
@@ -181,7 +181,7 @@ describe('hero generation: provider failures', () => {
 
     fake.release();
     const done = await generating;
-    expect(done.json.status).toBe('complete');
+    expect(done.json.hero.status).toBe('complete');
     expect(await stack.quotaFlag()).toBeNull();
     const status = await stack.api('GET', '/api/status/openai-quota');
     expect(status.status).toBe(200);

@@ -96,7 +96,7 @@ async function generate(token: string, heroId: string, requestId: string) {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'x-request-id': requestId },
   });
-  return { status: response.status, json: (await response.json()) as { status: string } };
+  return { status: response.status, json: (await response.json()) as { hero: { status: string } } };
 }
 
 describe('hero generation: a worker stopped with SIGTERM mid-job', () => {

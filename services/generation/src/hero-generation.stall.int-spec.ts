@@ -90,7 +90,7 @@ describe('hero generation: a worker killed mid-job', () => {
 
     const started = await stack.api('POST', `/api/heroes/generate/${heroId}`, { token });
     expect(started.status).toBe(202);
-    expect(started.json.status).toBe('generating');
+    expect(started.json.hero.status).toBe('generating');
 
     // The child is mid-job: its three image requests are open at the fake, its job is active.
     await fake.waitForRequests('images', 3);

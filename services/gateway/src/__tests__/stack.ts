@@ -148,7 +148,8 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
     const generated = await api('POST', `/api/heroes/generate/${heroId}`, { token });
-    if (generated.json?.status !== 'complete') throw new Error(`generate: ${JSON.stringify(generated.json)}`);
+    if (generated.json?.hero?.status !== 'complete')
+      throw new Error(`generate: ${JSON.stringify(generated.json)}`);
     if (paid) {
       // The payments flow is another issue's: mark the hero paid directly.
       await db.query(`UPDATE heroes.heroes SET payment_status = 'paid' WHERE id = $1`, [heroId]);

@@ -6,10 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { UserActionRateLimiter } from '../auth/user-action-rate-limiter.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { HeroStatusListener } from '../realtime/hero-status.listener.js';
-import { CreateHeroBody, HeroListResponse, HeroResponse } from './heroes.dto.js';
+import { CreateHeroBody, HeroEnvelope, HeroListResponse, HeroResponse } from './heroes.dto.js';
 
 const PREVIEW_PREFIX = 'preview-';
 
@@ -21,11 +22,12 @@ export class HeroesController {
     private readonly bus: MessageBus,
     private readonly statuses: HeroStatusListener,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly limiter: UserActionRateLimiter,
   ) {}
 
   @Post('heroes')
   @ApiOperation({ summary: 'Create a hero (zodiac computed by the server); one non-premium hero per user' })
-  @ApiResponse({ status: 201, type: HeroResponse })
+  @ApiResponse({ status: 201, type: HeroEnvelope, description: 'The created hero, as `hero`' })
   @ApiResponse({ status: 400, type: ErrorResponse })
   @ApiResponse({ status: 403, type: ErrorResponse, description: 'userId is not the signed-in user' })
   @ApiResponse({
@@ -33,7 +35,7 @@ export class HeroesController {
     type: ErrorResponse,
     description: "Duplicate id, or 'You already have a non-premium hero'",
   })
-  create(
+  async create(
     @Body() body: CreateHeroBody,
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
@@ -45,11 +47,13 @@ export class HeroesController {
         message: 'You can only create heroes for your own account.',
       });
     }
-    return this.bus.request(
+    const hero = await this.bus.request(
       'heroes.create',
       { userId: user.id, heroId: body.heroId, heroName: body.heroName, birthdate: body.birthdate },
       { meta: { correlationId: request.id, userId: user.id } },
     );
+    // Clients of the API read `response.hero` (and `hero.images`, `hero.backstory` after generating).
+    return { hero };
   }
 
   @Post('heroes/generate/:heroId')
@@ -57,16 +61,22 @@ export class HeroesController {
   @ApiOperation({
     summary: 'Generate the images and backstory; answers when done, or 202 while still generating',
   })
-  @ApiResponse({ status: 200, type: HeroResponse })
-  @ApiResponse({ status: 202, type: HeroResponse, description: 'Still generating after the wait' })
+  @ApiResponse({ status: 200, type: HeroEnvelope, description: 'The generated hero, as `hero`' })
+  @ApiResponse({ status: 202, type: HeroEnvelope, description: 'Still generating after the wait' })
   @ApiResponse({ status: 404, type: ErrorResponse })
-  @ApiResponse({ status: 429, type: ErrorResponse, description: "errorType 'quota_exceeded'" })
+  @ApiResponse({
+    status: 429,
+    type: ErrorResponse,
+    description: "errorType 'quota_exceeded', or too many generation requests (Retry-After)",
+  })
   async generate(
     @Param('heroId') heroId: string,
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    // Every call may queue generation work and holds a wait: limited per user, paid heroes included.
+    await this.limiter.consume('hero-generate', user.id);
     const meta = { correlationId: request.id, userId: user.id };
     // Listen first, so a generation that finishes quickly cannot slip past.
     const waiter = this.statuses.waitForSettled(heroId, this.config.GENERATE_WAIT_MS);
@@ -77,7 +87,7 @@ export class HeroesController {
         hero = await this.bus.request('heroes.get', { userId: user.id, heroId }, { meta });
       }
       if (hero.status === 'generating') reply.status(202);
-      return hero;
+      return { hero };
     } finally {
       waiter.cancel();
     }

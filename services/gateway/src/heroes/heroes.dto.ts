@@ -15,7 +15,12 @@ export class CreateHeroBody {
   })
   heroName!: string;
 
-  @ApiProperty({ example: '1992-03-21', description: 'A calendar date, YYYY-MM-DD' })
+  @ApiProperty({
+    example: '1992-03-21',
+    description:
+      "A calendar date 'YYYY-MM-DD', or an ISO 8601 date-time: with an offset its local date counts; " +
+      "a 'Z' instant (Date.toISOString()) is read as the local midnight of the picked date (11:00 UTC or later is the next day)",
+  })
   @Transform(trim)
   @IsString({ message: 'Please select your birth date' })
   @IsNotEmpty({ message: 'Please select your birth date' })
@@ -76,6 +81,11 @@ export class HeroResponse {
   @ApiProperty({ enum: ['pending', 'generating', 'complete', 'error'] }) status!: string;
   @ApiProperty({ enum: ['unpaid', 'paid'] }) paymentStatus!: string;
   @ApiProperty({ nullable: true, type: String }) nftId!: string | null;
+}
+
+/** The answer of create and generate: the hero under `hero`, as the API contract names it. */
+export class HeroEnvelope {
+  @ApiProperty({ type: HeroResponse }) hero!: HeroResponse;
 }
 
 export class HeroListResponse {

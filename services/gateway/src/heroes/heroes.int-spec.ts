@@ -46,7 +46,9 @@ describe('heroes: creation', () => {
       },
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({
+    // The contract's answer is `hero`: one key, the hero under it.
+    expect(Object.keys(created.json)).toEqual(['hero']);
+    expect(created.json.hero).toMatchObject({
       id: heroId,
       heroId,
       name: 'Astra Vale',
@@ -57,7 +59,7 @@ describe('heroes: creation', () => {
       westernZodiac: { sign: 'Aries', element: 'Fire' },
       chineseZodiac: { sign: 'Monkey', element: 'Yang Water' },
     });
-    expect(created.json.zodiacInfo.western.sign).toBe('Aries');
+    expect(created.json.hero.zodiacInfo.western.sign).toBe('Aries');
   });
 
   it.each([
@@ -68,6 +70,16 @@ describe('heroes: creation', () => {
     ],
     [{ heroName: '  ', birthdate: '1992-03-21' }, 400, 'Please enter a name for your hero'],
     [{ heroName: 'A', birthdate: '2001-02-29' }, 400, '2001-02-29 is not a real calendar date.'],
+    [
+      { heroName: 'A', birthdate: '2001-02-29T00:00:00.000Z' },
+      400,
+      '2001-02-29 is not a real calendar date.',
+    ],
+    [
+      { heroName: 'A', birthdate: '1990-05-15T25:00:00Z' },
+      400,
+      'Please enter a valid birth date (YYYY-MM-DD).',
+    ],
     [{ heroName: 'A', birthdate: '2999-01-01' }, 400, expect.any(String)],
     [{ heroName: 'A', birthdate: '' }, 400, 'Please select your birth date'],
   ])('refuses %j', async (body, status, message) => {
@@ -75,6 +87,34 @@ describe('heroes: creation', () => {
     const response = await api('POST', '/api/heroes', { token, body: { heroId: newHeroId(), ...body } });
     expect(response.status).toBe(status);
     expect(response.json.message).toEqual(message);
+  });
+
+  it.each([
+    ['1990-05-15T00:00:00.000Z', '1990-05-15'],
+    ['1990-05-14T22:00:00.000Z', '1990-05-15'], // local midnight in Warsaw (UTC+2)
+    ['1990-05-15T00:00:00+14:00', '1990-05-15'],
+    ['1990-05-15T00:00:00-12:00', '1990-05-15'],
+    ['1990-05-15T10:00:00.000Z', '1990-05-15'], // local midnight in Honolulu (UTC−10)
+  ])('accepts the ISO 8601 date-time %s as the birth date %s', async (birthdate, expected) => {
+    const { token } = await newUser();
+    const response = await api('POST', '/api/heroes', {
+      token,
+      body: { heroName: 'Iso Dawn', birthdate, heroId: newHeroId() },
+    });
+    expect(response.status).toBe(201);
+    expect(response.json.hero).toMatchObject({ birthdate: expected, westernZodiac: { sign: 'Taurus' } });
+  });
+
+  it('accepts snake_case field names and ignores unknown fields', async () => {
+    const { token } = await newUser();
+    const heroId = newHeroId();
+    const response = await api('POST', '/api/heroes', {
+      token,
+      body: { hero_name: 'Snake Case', birthdate: '1992-03-21', hero_id: heroId, favouriteColour: 'teal' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.json.hero).toMatchObject({ id: heroId, name: 'Snake Case' });
+    expect(response.json.hero.favouriteColour).toBeUndefined();
   });
 
   it('refuses a body userId that is not the signed-in user (403) and a duplicate id (409)', async () => {
@@ -149,7 +189,8 @@ describe('heroes: generation', () => {
       ]);
       expect(first.status).toBe(200);
       expect(second.status).toBe(200);
-      const hero = first.json;
+      expect(Object.keys(first.json)).toEqual(['hero']);
+      const hero = first.json.hero;
       expect(hero.status).toBe('complete');
       expect(hero.images.map((image: { angle: string }) => image.angle)).toEqual([
         'front',
@@ -165,7 +206,7 @@ describe('heroes: generation', () => {
 
       // One generation only: the attempt counter moved once.
       const again = await api('POST', `/api/heroes/generate/${heroId}`, { token });
-      expect(again.json.status).toBe('complete');
+      expect(again.json.hero.status).toBe('complete');
       const profile = await bus.request('heroes.generation-profile', { heroId });
       expect(profile.name).toBe('Nova Quill');
 

@@ -42,7 +42,7 @@ async function newHero(token: string, generate = true) {
   expect(created.status).toBe(201);
   if (generate) {
     const generated = await api('POST', `/api/heroes/generate/${heroId}`, { token });
-    expect(generated.json.status).toBe('complete');
+    expect(generated.json.hero.status).toBe('complete');
   }
   return heroId;
 }

@@ -3,11 +3,11 @@
  * and generates; the list and the wizard's up-front limit check read getUserHeroes.
  */
 import { api } from '../../app/api';
-import { normalizeHero, normalizeHeroList, stripPreviewPrefix, type Hero } from './types';
+import { heroOfAnswer, normalizeHero, normalizeHeroList, stripPreviewPrefix, type Hero } from './types';
 
 export interface CreateHeroRequest {
   heroName: string;
-  /** 'YYYY-MM-DD' */
+  /** 'YYYY-MM-DD' (the server also takes an ISO 8601 date-time) */
   birthdate: string;
   /** 32 lowercase hex characters, made by the client (newHeroId). */
   heroId: string;
@@ -44,20 +44,21 @@ export const heroesApi = withHeroTags.injectEndpoints({
       providesTags: ['UserHeroes'],
     }),
 
-    /** POST /api/heroes. Resolves with null when the server answered without a hero. */
+    /** POST /api/heroes → { hero }. Resolves with null when the server answered without a hero. */
     createHero: build.mutation<Hero | null, CreateHeroRequest>({
       query: (body) => ({ url: '/heroes', method: 'POST', body }),
-      transformResponse: (response: unknown) => normalizeHero(response),
+      transformResponse: heroOfAnswer,
       invalidatesTags: ['UserHeroes'],
     }),
 
     /**
      * POST /api/heroes/generate/{heroId}: answers when generation ends (200) or with the hero still
-     * generating after the server's wait (202). Whatever it brings goes into the hero page's cache.
+     * generating after the server's wait (202), as { hero }. Whatever it brings goes into the hero
+     * page's cache.
      */
     generateHero: build.mutation<Hero | null, string>({
       query: (heroId) => ({ url: `/heroes/generate/${encodeURIComponent(heroId)}`, method: 'POST' }),
-      transformResponse: (response: unknown) => normalizeHero(response),
+      transformResponse: heroOfAnswer,
       async onQueryStarted(heroId, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

@@ -4,6 +4,7 @@ import {
   filterHeroesByName,
   hasUnpaidHero,
   heroBadge,
+  heroOfAnswer,
   isInProgress,
   normalizeHero,
   normalizeHeroList,
@@ -122,5 +123,19 @@ describe('hero rules', () => {
     expect(stripPreviewPrefix('abc')).toBe('abc');
     expect(checkoutPath('preview-abc')).toBe('/checkout/abc');
     expect(checkoutPath('abc', 'premium_upgrade')).toBe('/checkout/abc?type=premium_upgrade');
+  });
+});
+
+describe('heroOfAnswer (create and generate answer { hero })', () => {
+  it('reads the hero under `hero`', () => {
+    const answer = { hero: { id: 'abc', name: 'Nova', images: [{ url: '/m/a.png' }], backstory: 'Once' } };
+    expect(heroOfAnswer(answer)).toMatchObject({ id: 'abc', name: 'Nova', backstory: 'Once' });
+    expect(heroOfAnswer(answer)?.images).toHaveLength(1);
+  });
+
+  it('finds no hero in a bare hero or an answer without one', () => {
+    expect(heroOfAnswer({ id: 'abc', name: 'Nova' })).toBeNull();
+    expect(heroOfAnswer({ hero: null })).toBeNull();
+    expect(heroOfAnswer(null)).toBeNull();
   });
 });

@@ -137,6 +137,14 @@ export function normalizeHero(value: unknown): Hero | null {
   };
 }
 
+/**
+ * POST /api/heroes and POST /api/heroes/generate/{heroId} answer `{ hero }`: the hero under it, or
+ * null when the answer has none (the wizard then says 'Failed to generate hero content').
+ */
+export function heroOfAnswer(value: unknown): Hero | null {
+  return isObject(value) ? normalizeHero(value.hero) : null;
+}
+
 /** GET /api/user/heroes answers `{ heroes }`; a bare array is accepted too. */
 export function normalizeHeroList(value: unknown): Hero[] {
   const list = Array.isArray(value) ? value : isObject(value) ? value.heroes : undefined;
