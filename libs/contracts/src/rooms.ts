@@ -8,9 +8,11 @@ export const ROOM_HISTORY_LIMIT = 100;
 export const ROOM_MESSAGE_MAX_LENGTH = 1000;
 /** The narrator answers after every third non-system message of a room (spec §9 "every third user message"). */
 export const NARRATOR_EVERY_MESSAGES = 3;
-/** Reserved sender ids: never a hero id (those are 32 hex characters). */
-export const NARRATOR_SENDER_ID = 'narrator';
-export const SYSTEM_SENDER_ID = 'system';
+/**
+ * The one reserved sender id of the API contract: the narrator's and the room's own lines carry it
+ * (told apart by `kind`). Never a hero id (those are 32 hex characters).
+ */
+export const RESERVED_SENDER_ID = 'system';
 
 export const ROOM_MESSAGES = {
   selectHeroFirst: 'Please select a hero first',
@@ -66,6 +68,7 @@ export interface ChatMessageDto {
   id: string;
   content: string;
   timestamp: string;
+  /** 'narrator' and 'system' lines both have `sender.id` RESERVED_SENDER_ID. */
   kind: ChatMessageKind;
   sender: { id: string; name: string; avatar: string | null };
 }

@@ -5,7 +5,7 @@
  * third hero message the room sees `narrator_typing`, then the narrator's line, stored and shown once.
  * With OpenAI out of quota, the room is told once that the narrator is silent, and the quota flag rises.
  */
-import { aiQuotaKey, NARRATOR_SENDER_ID, SYSTEM_SENDER_ID, type ChatMessageDto } from '@starborn/contracts';
+import { aiQuotaKey, RESERVED_SENDER_ID, type ChatMessageDto } from '@starborn/contracts';
 import { sentencesOf } from '@starborn/ai';
 import { TEST_REDIS_URL } from '@starborn/testing';
 import { Redis } from 'ioredis';
@@ -30,7 +30,7 @@ describe('the narrator with the local provider', () => {
       async () => (await h.messages(roomId)).find((m) => m.trigger_id === 'intro'),
       15_000,
     );
-    expect(intro).toMatchObject({ kind: 'narrator', sender_id: NARRATOR_SENDER_ID });
+    expect(intro).toMatchObject({ kind: 'narrator', sender_id: RESERVED_SENDER_ID });
     expect(intro!.content).toContain('Orion Dusk');
     expect(intro!.content).toContain('The Ember Road');
     // Whoever joins next finds it in the history.
@@ -38,7 +38,7 @@ describe('the narrator with the local provider', () => {
       roomId,
       hero: h.hero('Lyra Vale', { isPremium: false }),
     });
-    expect(joined.messages[0]).toMatchObject({ kind: 'narrator', sender: { id: NARRATOR_SENDER_ID } });
+    expect(joined.messages[0]).toMatchObject({ kind: 'narrator', sender: { id: RESERVED_SENDER_ID } });
   });
 
   it('answers every third hero message: narrator_typing, then its line, stored and broadcast once', async () => {
@@ -68,7 +68,7 @@ describe('the narrator with the local provider', () => {
     const thirdAt = events.findIndex((e) => e.payload?.id === sent[2]!.id);
     expect(thirdAt).toBeLessThan(typingAt);
     expect(typingAt).toBeLessThan(replyAt);
-    expect(reply.sender).toEqual({ id: NARRATOR_SENDER_ID, name: 'Cosmic Narrator', avatar: null });
+    expect(reply.sender).toEqual({ id: RESERVED_SENDER_ID, name: 'Cosmic Narrator', avatar: null });
     expect(sentencesOf(reply.content).length).toBeGreaterThanOrEqual(2);
     expect(sentencesOf(reply.content).length).toBeLessThanOrEqual(5);
     expect(reply.content).toMatch(/Lyra Vale|Orion Dusk/);
@@ -145,7 +145,11 @@ describe('the narrator with OpenAI out of quota', () => {
       async () => (await h.messages(roomId)).find((m) => m.content === NARRATOR_SILENT_MESSAGE),
       15_000,
     );
-    expect(silent).toMatchObject({ kind: 'system', sender_id: SYSTEM_SENDER_ID, trigger_id: 'intro.failed' });
+    expect(silent).toMatchObject({
+      kind: 'system',
+      sender_id: RESERVED_SENDER_ID,
+      trigger_id: 'intro.failed',
+    });
     expect(await redis.get(aiQuotaKey(h.prefix))).toMatch(/quota/i);
     expect(await (await h.narratorJob(roomId, 'intro'))?.getState()).toBe('failed');
 

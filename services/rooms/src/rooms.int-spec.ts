@@ -5,11 +5,10 @@
  */
 import {
   DEFAULT_ROOM_TITLE,
-  NARRATOR_SENDER_ID,
+  RESERVED_SENDER_ID,
   ROOM_HISTORY_LIMIT,
   ROOM_MESSAGE_MAX_LENGTH,
   ROOM_MESSAGES,
-  SYSTEM_SENDER_ID,
   type ChatMessageDto,
 } from '@starborn/contracts';
 import { errorOf, eventually, RoomsHarness } from './__tests__/harness.js';
@@ -30,7 +29,14 @@ describe('rooms.create', () => {
     const { roomId } = await h.bus.request('rooms.create', { creator });
     expect(roomId).toMatch(/^[0-9a-f-]{36}$/);
     const detail = await h.bus.request('rooms.get', { roomId });
-    expect(detail).toEqual({ id: roomId, title: DEFAULT_ROOM_TITLE, participants: [] });
+    // The creator is a participant before any socket joins (the first view says "1 Heroes").
+    expect(detail).toEqual({
+      id: roomId,
+      title: DEFAULT_ROOM_TITLE,
+      participants: [{ id: creator.heroId, name: 'Orion Dusk', avatar: creator.avatar, isPremium: true }],
+    });
+    // ...without a "joined" line: the room opens with the narrator alone.
+    expect((await h.messages(roomId)).filter((m) => m.kind === 'system')).toEqual([]);
     const job = await h.narratorJob(roomId, 'intro');
     expect(job?.data).toEqual({ roomId, triggerId: 'intro', intro: true });
   });
@@ -63,14 +69,17 @@ describe('rooms.get', () => {
     }
   });
 
-  it('lists the heroes that joined, participants and spectators, with avatar and premium state', async () => {
-    const roomId = await h.createRoom();
+  it('lists the creator and the heroes that joined, participants and spectators, with avatar and premium state', async () => {
+    const creator = h.hero('Orion Dusk');
+    const roomId = await h.createRoom(creator);
+    h.clock.advance(1_000);
     const lyra = h.hero('Lyra Vale');
     const pip = h.hero('Pip Marrow', { isPremium: false, avatar: null });
     await h.bus.request('rooms.join', { roomId, hero: lyra });
     h.clock.advance(1_000);
     await h.bus.request('rooms.join', { roomId, hero: pip });
     expect((await h.bus.request('rooms.get', { roomId })).participants).toEqual([
+      { id: creator.heroId, name: 'Orion Dusk', avatar: creator.avatar, isPremium: true },
       { id: lyra.heroId, name: 'Lyra Vale', avatar: lyra.avatar, isPremium: true },
       { id: pip.heroId, name: 'Pip Marrow', avatar: null, isPremium: false },
     ]);
@@ -131,7 +140,7 @@ describe('rooms.join and rooms.leave', () => {
     ]);
     expect(plain.messages[1]).toMatchObject({
       kind: 'system',
-      sender: { id: SYSTEM_SENDER_ID, avatar: null },
+      sender: { id: RESERVED_SENDER_ID, avatar: null },
     });
   });
 
@@ -178,7 +187,9 @@ describe('rooms.join and rooms.leave', () => {
   });
 
   it('announces joins and leaves to the room through the socket.io Redis emitter', async () => {
-    const roomId = await h.createRoom();
+    const creator = h.hero('Orion Dusk');
+    const roomId = await h.createRoom(creator);
+    h.clock.advance(1_000);
     const { events } = await h.gateway.client(roomId);
     const hero = h.hero('Tamsin Reed');
     await h.bus.request('rooms.join', { roomId, hero });
@@ -190,6 +201,7 @@ describe('rooms.join and rooms.leave', () => {
     expect(contents).toEqual(['Tamsin Reed joined the story', 'Tamsin Reed left the story']);
     // A leave does not remove the hero from the room's heroes, nor the room.
     expect((await h.bus.request('rooms.get', { roomId })).participants.map((p) => p.id)).toEqual([
+      creator.heroId,
       hero.heroId,
     ]);
     // A hero that never joined leaves silently.
@@ -264,7 +276,8 @@ describe('rooms.send', () => {
       message: 'Upgraded!',
     });
     expect(sent.content).toBe('Upgraded!');
-    expect((await h.bus.request('rooms.get', { roomId })).participants[0]).toMatchObject({ isPremium: true });
+    const participants = (await h.bus.request('rooms.get', { roomId })).participants;
+    expect(participants.find((p) => p.id === hero.heroId)).toMatchObject({ isPremium: true });
   });
 
   it('after every third hero message broadcasts narrator_typing and asks the narrator once', async () => {
@@ -322,13 +335,13 @@ describe('narrator events', () => {
     expect(stored).toEqual([
       expect.objectContaining({
         kind: 'narrator',
-        sender_id: NARRATOR_SENDER_ID,
+        sender_id: RESERVED_SENDER_ID,
         content: 'The stars lean closer.',
         trigger_id: 'intro',
       }),
     ]);
     expect(events.filter((e) => e.event === 'message')).toHaveLength(1);
-    expect(events[0]!.payload).toMatchObject({ kind: 'narrator', sender: { id: NARRATOR_SENDER_ID } });
+    expect(events[0]!.payload).toMatchObject({ kind: 'narrator', sender: { id: RESERVED_SENDER_ID } });
   });
 
   it('announces a failing narrator once per silent spell', async () => {
@@ -353,9 +366,9 @@ describe('narrator events', () => {
     await eventually(async () => (await h.messages(roomId)).length >= 3);
     const kinds = (await h.messages(roomId)).map((m) => `${m.kind}:${m.sender_id}`);
     expect(kinds).toEqual([
-      `system:${SYSTEM_SENDER_ID}`,
-      `narrator:${NARRATOR_SENDER_ID}`,
-      `system:${SYSTEM_SENDER_ID}`,
+      `system:${RESERVED_SENDER_ID}`,
+      `narrator:${RESERVED_SENDER_ID}`,
+      `system:${RESERVED_SENDER_ID}`,
     ]);
   });
 
@@ -379,12 +392,14 @@ describe('narrator events', () => {
       recent: [],
     });
     const lyra = h.hero('Lyra Vale');
+    h.clock.advance(1_000);
     await h.bus.request('rooms.join', { roomId, hero: lyra });
     await h.bus.request('rooms.send', { roomId, hero: lyra, message: 'Where does the road lead?' });
     const asked = h.heroes.asked;
     context = await h.bus.request('rooms.narrator-context', { roomId, intro: false });
-    expect(context.heroes.map((x) => x.name)).toEqual(['Lyra Vale']);
-    expect(context.heroes[0]).toMatchObject({ westernSign: 'Leo', chineseSign: 'Dragon' });
+    // The creator is in the room from its creation.
+    expect(context.heroes.map((x) => x.name)).toEqual(['Orion Dusk', 'Lyra Vale']);
+    expect(context.heroes[1]).toMatchObject({ westernSign: 'Leo', chineseSign: 'Dragon' });
     expect(context.recent).toEqual([
       { kind: 'system', senderName: expect.any(String), content: 'Lyra Vale joined the story' },
       { kind: 'hero', senderName: 'Lyra Vale', content: 'Where does the road lead?' },

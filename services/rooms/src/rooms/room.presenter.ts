@@ -1,6 +1,5 @@
 import {
-  NARRATOR_SENDER_ID,
-  SYSTEM_SENDER_ID,
+  RESERVED_SENDER_ID,
   type ChatMessageDto,
   type RoomListItem,
   type RoomParticipantDto,
@@ -8,8 +7,8 @@ import {
 import type { MessageRow, ParticipantRow, RoomRow } from './room.queries.js';
 
 /** How the narrator and the room itself sign their messages. */
-export const NARRATOR_SENDER = { id: NARRATOR_SENDER_ID, name: 'Cosmic Narrator', avatar: null } as const;
-export const SYSTEM_SENDER = { id: SYSTEM_SENDER_ID, name: 'Starborn', avatar: null } as const;
+export const NARRATOR_SENDER = { id: RESERVED_SENDER_ID, name: 'Cosmic Narrator', avatar: null } as const;
+export const SYSTEM_SENDER = { id: RESERVED_SENDER_ID, name: 'Starborn', avatar: null } as const;
 
 export function presentMessage(row: MessageRow): ChatMessageDto {
   return {
@@ -17,7 +16,12 @@ export function presentMessage(row: MessageRow): ChatMessageDto {
     content: row.content,
     timestamp: new Date(row.created_at).toISOString(),
     kind: row.kind,
-    sender: { id: row.sender_id, name: row.sender_name, avatar: row.sender_avatar },
+    // Rows stored before the single reserved id may still say 'narrator': the kind decides.
+    sender: {
+      id: row.kind === 'hero' ? row.sender_id : RESERVED_SENDER_ID,
+      name: row.sender_name,
+      avatar: row.sender_avatar,
+    },
   };
 }
 

@@ -64,15 +64,19 @@ export class RoomsService {
     this.sql = sqlOf(dataSource);
   }
 
-  /** A new room, opened by the narrator's introduction. */
+  /** A new room with its creator as a participant, opened by the narrator's introduction. */
   async create(command: CreateRoomCommand): Promise<{ roomId: string }> {
     const creator = validHero(command?.creator);
     if (!creator.isPremium)
       throw new ServiceError(403, ErrorCodes.FORBIDDEN, ROOM_MESSAGES.premiumRequiredToCreate);
-    const room = await insertRoom(this.sql, {
-      title: validTitle(command.title),
-      creator,
-      now: this.clock.now(),
+    const title = validTitle(command.title);
+    const now = this.clock.now();
+    // The creator is a participant from the moment the room exists, so the room's first view already
+    // lists its hero; joining later only refreshes that row.
+    const room = await inTransaction(this.dataSource, async (sql) => {
+      const row = await insertRoom(sql, { title, creator, now });
+      await upsertParticipant(sql, { roomId: row.id, hero: creator, role: 'participant', now });
+      return row;
     });
     await this.narrator.ask({ roomId: room.id, triggerId: 'intro', intro: true });
     return { roomId: room.id };

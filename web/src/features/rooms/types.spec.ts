@@ -9,8 +9,7 @@ import { ROOM_TEXT } from './roomRules';
 const CONTRACTS = '@starborn/contracts';
 interface RoomsContract {
   RoomSocketEvents: Record<string, string>;
-  NARRATOR_SENDER_ID: string;
-  SYSTEM_SENDER_ID: string;
+  RESERVED_SENDER_ID: string;
   DEFAULT_ROOM_TITLE: string;
   ROOM_MESSAGE_MAX_LENGTH: number;
   NARRATOR_EVERY_MESSAGES: number;
@@ -24,8 +23,7 @@ beforeAll(async () => {
 describe('the web mirror of the rooms contract', () => {
   it('uses the same events, reserved ids, limits and default title', () => {
     expect(local.RoomSocketEvents).toEqual(contracts.RoomSocketEvents);
-    expect(local.NARRATOR_SENDER_ID).toBe(contracts.NARRATOR_SENDER_ID);
-    expect(local.SYSTEM_SENDER_ID).toBe(contracts.SYSTEM_SENDER_ID);
+    expect(local.RESERVED_SENDER_ID).toBe(contracts.RESERVED_SENDER_ID);
     expect(local.DEFAULT_ROOM_TITLE).toBe(contracts.DEFAULT_ROOM_TITLE);
     expect(local.ROOM_MESSAGE_MAX_LENGTH).toBe(contracts.ROOM_MESSAGE_MAX_LENGTH);
     expect(local.NARRATOR_EVERY_MESSAGES).toBe(contracts.NARRATOR_EVERY_MESSAGES);
@@ -74,12 +72,17 @@ describe('normalising server answers', () => {
     });
   });
 
-  it('reads messages, with the kind from the reserved sender ids when absent', () => {
+  it('reads messages: the one reserved sender id is narrator or system (by kind), never a hero', () => {
     const base = { id: 'm', content: 'x', timestamp: 't' };
-    expect(local.normalizeChatMessage({ ...base, sender: { id: 'narrator', name: 'Narrator' } })?.kind).toBe(
+    const reserved = { id: 'system', name: 'Cosmic Narrator' };
+    expect(local.normalizeChatMessage({ ...base, kind: 'narrator', sender: reserved })?.kind).toBe(
       'narrator',
     );
-    expect(local.normalizeChatMessage({ ...base, sender: { id: 'system' } })?.kind).toBe('system');
+    expect(local.normalizeChatMessage({ ...base, kind: 'system', sender: reserved })?.kind).toBe('system');
+    expect(local.normalizeChatMessage({ ...base, sender: reserved })?.kind).toBe('system');
+    expect(local.normalizeChatMessage({ ...base, kind: 'hero', sender: reserved })?.kind).toBe('system');
+    // 'narrator' is no longer a reserved id: without a kind it is an ordinary sender.
+    expect(local.normalizeChatMessage({ ...base, sender: { id: 'narrator' } })?.kind).toBe('hero');
     expect(local.normalizeChatMessage({ ...base, sender: { id: 'abc' } })?.kind).toBe('hero');
     expect(local.normalizeChatMessage({ ...base, kind: 'system', sender: { id: 'abc' } })?.kind).toBe(
       'system',

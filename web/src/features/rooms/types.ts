@@ -5,9 +5,8 @@
  */
 
 export const DEFAULT_ROOM_TITLE = 'Shared Cosmic Adventure';
-/** Reserved sender ids of narrator and system messages (never a hero id). */
-export const NARRATOR_SENDER_ID = 'narrator';
-export const SYSTEM_SENDER_ID = 'system';
+/** The one reserved sender id of narrator and system messages (never a hero id); `kind` tells them apart. */
+export const RESERVED_SENDER_ID = 'system';
 export const ROOM_MESSAGE_MAX_LENGTH = 1000;
 /** Spec §9: the narrator answers every third user message. */
 export const NARRATOR_EVERY_MESSAGES = 3;
@@ -110,11 +109,13 @@ export function normalizeRoomDetail(value: unknown, roomId: string): RoomDetail 
   };
 }
 
-/** The kind of a message: its own field, else read from the reserved sender ids (spec §3). */
+/**
+ * The kind of a message: never 'hero' when the sender is the reserved id (a hero-looking kind from the
+ * reserved id is not trusted); otherwise its own field, else 'system' for the reserved id.
+ */
 function kindOf(value: Loose, senderId: string): ChatMessageKind {
-  if (value.kind === 'hero' || value.kind === 'narrator' || value.kind === 'system') return value.kind;
-  if (senderId === NARRATOR_SENDER_ID) return 'narrator';
-  if (senderId === SYSTEM_SENDER_ID) return 'system';
+  if (senderId === RESERVED_SENDER_ID) return value.kind === 'narrator' ? 'narrator' : 'system';
+  if (value.kind === 'narrator' || value.kind === 'system') return value.kind;
   return 'hero';
 }
 
