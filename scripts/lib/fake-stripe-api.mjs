@@ -9,7 +9,10 @@
 //   POSTed to the webhook URL with a Stripe-Signature header (HMAC-SHA256 of `${t}.${payload}` with
 //   the endpoint secret). The event is delivered before the confirmation answers, so a test sees the
 //   webhook path, not the client's follow-up call, fulfil the payment.
-// - GET /__fake/state lists the intents and webhook deliveries, for assertions.
+// - Refunds and cancellations with the secret key: POST /v1/refunds (payment_intent; idempotency keys
+//   honoured; a full refund of a succeeded intent, as the payments service asks) and
+//   POST /v1/payment_intents/:id/cancel. A cancelled intent cannot be confirmed any more.
+// - GET /__fake/state lists the intents, refunds and webhook deliveries, for assertions.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { URLSearchParams } from 'node:url';
@@ -64,6 +67,8 @@ export function stripeSignature(payload, secret, timestamp = Math.floor(Date.now
 export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, webhookSecret, webhookUrl }) {
   const intents = new Map();
   const byIdempotencyKey = new Map();
+  const refunds = [];
+  const refundsByKey = new Map();
   const deliveries = [];
 
   async function deliver(type, intent) {
@@ -132,7 +137,19 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     };
   }
 
+  const unexpectedState = (intent) => [
+    400,
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent's status is ${intent.status}.`,
+      },
+    },
+  ];
+
   async function confirm(intent, form) {
+    if (intent.status === 'canceled') return unexpectedState(intent);
     if (intent.status === 'succeeded') {
       return [
         400,
@@ -181,7 +198,78 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
 
     if (req.method === 'GET' && url.pathname === '/__fake/state') {
-      return [200, { intents: [...intents.values()], deliveries }];
+      return [200, { intents: [...intents.values()], refunds, deliveries }];
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (!bearer)
+        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      const key = String(req.headers['idempotency-key'] ?? '');
+      if (key && refundsByKey.has(key)) return [200, refundsByKey.get(key)];
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent)
+        return [
+          404,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${form.get('payment_intent')}'`,
+            },
+          },
+        ];
+      if (intent.status !== 'succeeded' || intent.amount_refunded >= intent.amount)
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+            },
+          },
+        ];
+      const metadata = {};
+      for (const [name, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match) metadata[match[1]] = value;
+      }
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        reason: form.get('reason'),
+        metadata,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      intent.amount_refunded = intent.amount;
+      refunds.push(refund);
+      if (key) refundsByKey.set(key, refund);
+      return [200, refund];
+    }
+    const cancelPath = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancelPath) {
+      if (!bearer)
+        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      const intent = intents.get(decodeURIComponent(cancelPath[1]));
+      if (!intent)
+        return [
+          404,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such payment_intent',
+            },
+          },
+        ];
+      if (intent.status === 'succeeded' || intent.status === 'canceled') return unexpectedState(intent);
+      intent.status = 'canceled';
+      intent.cancellation_reason = form.get('cancellation_reason');
+      return [200, intent];
     }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       if (!bearer)
@@ -211,6 +299,8 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
         receipt_email: form.get('receipt_email'),
         last_payment_error: null,
         latest_charge: null,
+        amount_refunded: 0,
+        cancellation_reason: null,
       };
       intents.set(intentId, intent);
       if (key) byIdempotencyKey.set(key, intent);

@@ -2,7 +2,7 @@
 export type PaymentType = 'premium_upgrade' | 'chapters';
 export const PAYMENT_TYPES: readonly PaymentType[] = ['premium_upgrade', 'chapters'];
 export type PaymentIntentStatus =
-  'requires_payment_method' | 'processing' | 'succeeded' | 'canceled' | 'failed';
+  'requires_payment_method' | 'processing' | 'succeeded' | 'canceled' | 'failed' | 'refunded';
 
 export interface PriceQuote {
   paymentType: PaymentType;

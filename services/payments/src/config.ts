@@ -11,6 +11,8 @@ export const paymentsEnvSchema = baseEnvSchema
     STRIPE_API_HOST: z.string().min(1).optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    /** Declined cards one payment intent takes before it is cancelled (stops card testing). */
+    PAYMENTS_MAX_DECLINES_PER_INTENT: z.coerce.number().int().min(1).max(20).default(3),
     /** How often succeeded payments whose event could not be emitted are emitted again. */
     PAYMENTS_REEMIT_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })

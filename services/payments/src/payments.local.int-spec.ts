@@ -124,7 +124,7 @@ describe('create-intent validation', () => {
       message: 'Please enter a valid wallet address (0x followed by 40 hexadecimal characters).',
     });
     const wallet = `0x${'aB3'.repeat(13)}c`;
-    const intent = await createIntent({ walletAddress: wallet, is_test: true });
+    const intent = await createIntent({ heroId: '9'.repeat(32), walletAddress: wallet, is_test: true });
     expect((await row(intent.id)).wallet_address).toBe(wallet);
     expect(intent.provider).toBe('local'); // is_test never switches modes
   });
@@ -170,11 +170,110 @@ describe('local payments', () => {
     expect(await errorOf(confirm(intent, '4000 0000 0000 9995'))).toMatchObject({
       message: 'Your card has insufficient funds.',
     });
-    expect(await errorOf(confirm(intent, '4242 4242 4242 4241'))).toMatchObject({
-      message: 'Your card number is invalid.',
-    });
     expect((await row(intent.id)).status).toBe('requires_payment_method');
     expect(emitSpy).not.toHaveBeenCalled();
+  });
+
+  it('cancels an intent at its third declined card; it cannot be paid afterwards, a new one can', async () => {
+    const hero = '8'.repeat(32);
+    const intent = await createIntent({ heroId: hero });
+    await errorOf(confirm(intent, '4000 0000 0000 0002'));
+    await errorOf(confirm(intent, '4000 0000 0000 9995'));
+    expect(await errorOf(confirm(intent, '4242 4242 4242 4241'))).toMatchObject({
+      status: 402,
+      message:
+        'Your card number is invalid. This payment was cancelled after too many declined cards. Please start a new payment to try again.',
+    });
+    expect(await row(intent.id)).toMatchObject({ status: 'canceled', declines: 3 });
+    // Even a good card: refused before it is looked at.
+    expect(await errorOf(confirm(intent, '4242 4242 4242 4242'))).toMatchObject({
+      status: 409,
+      message:
+        'This payment was cancelled after too many declined cards. Please start a new payment to try again.',
+    });
+    expect((await row(intent.id)).status).toBe('canceled');
+
+    const again = await createIntent({ heroId: hero });
+    expect(again.id).not.toBe(intent.id);
+    await expect(confirm(again, '4242 4242 4242 4242')).resolves.toMatchObject({ status: 'succeeded' });
+  });
+
+  it('hands a second tab the open premium intent instead of a new one (also when both ask at once)', async () => {
+    const hero = '7'.repeat(32);
+    const [a, b] = await Promise.all([createIntent({ heroId: hero }), createIntent({ heroId: hero })]);
+    const c = await createIntent({ heroId: hero });
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM payments.payment_intents WHERE hero_id = $1`,
+      [hero],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('charges premium once per hero: after it is paid, no new intent and no second charge (409)', async () => {
+    const hero = '6'.repeat(32);
+    const first = await createIntent({ heroId: hero });
+    // An intent opened for the same hero under another account id (or before this rule existed).
+    const second = await createIntent({ heroId: hero, userId: bob });
+    expect(second.id).not.toBe(first.id);
+    await confirm(first, '4242 4242 4242 4242');
+
+    expect(await errorOf(createIntent({ heroId: hero }))).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'This hero is already premium.',
+    });
+    expect(await errorOf(confirm(second, '4242 4242 4242 4242', bob))).toMatchObject({
+      status: 409,
+      message: 'This hero is already premium.',
+    });
+    expect(await row(second.id)).toMatchObject({ status: 'canceled', succeeded_at: null });
+    expect(emitSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets only one of two premium confirmations for one hero through when they race', async () => {
+    const hero = '5'.repeat(32);
+    const first = await createIntent({ heroId: hero });
+    const second = await createIntent({ heroId: hero, userId: bob });
+    const outcomes = await Promise.allSettled([
+      confirm(first, '4242 4242 4242 4242'),
+      confirm(second, '4242 4242 4242 4242', bob),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as RemoteError).toShape()).toMatchObject({
+      status: 409,
+      message: 'This hero is already premium.',
+    });
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM payments.payment_intents WHERE hero_id = $1 AND status = 'succeeded'`,
+      [hero],
+    );
+    expect(rows[0].n).toBe(1);
+    expect(emitSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-checks a chapter pack’s price before charging: $1.99 opened before the story became premium is refused', async () => {
+    const hero = '4'.repeat(32);
+    const pack = await createIntent({ heroId: hero, paymentType: 'chapters', premiumStory: false });
+    expect(pack.amount).toBe(199);
+    await confirm(await createIntent({ heroId: hero }), '4242 4242 4242 4242');
+    emitSpy.mockClear();
+
+    expect(await errorOf(confirm(pack, '4242 4242 4242 4242'))).toMatchObject({
+      status: 409,
+      message:
+        'The price of this chapter pack changed from $1.99 to $3.99 because the story is premium now. Nothing was charged; please start a new payment.',
+    });
+    expect(await row(pack.id)).toMatchObject({ status: 'canceled', refund_reason: 'price_changed' });
+    expect(emitSpy).not.toHaveBeenCalled();
+    // Asked again it is refused the same way, and a new pack is priced for the premium story even if
+    // the caller still thinks the story is not premium.
+    expect(await errorOf(confirm(pack, '4242 4242 4242 4242'))).toMatchObject({ status: 409 });
+    const repriced = await createIntent({ heroId: hero, paymentType: 'chapters', premiumStory: false });
+    expect(repriced.amount).toBe(399);
+    await expect(confirm(repriced, '4242 4242 4242 4242')).resolves.toMatchObject({ status: 'succeeded' });
   });
 
   it("answers 404 for another user's intent (and an unknown secret)", async () => {

@@ -9,9 +9,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { PaymentSucceededEvent } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
-import { DataSource, Not, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config.js';
+import { priceFor } from '../pricing/price-table.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider.js';
 import { PaymentIntent } from './payment-intent.entity.js';
+
+/** Why a paid intent is not fulfilled. */
+export type RefusalReason = 'already_premium' | 'price_changed';
+
+/** What settling a paid intent did: fulfilled it, or decided to refund it; null when it was settled before. */
+export type Settlement =
+  | { kind: 'succeeded'; intent: PaymentIntent }
+  | { kind: 'refund'; intent: PaymentIntent; reason: RefusalReason };
+
+const FINAL = ['succeeded', 'refunded'] as const;
 
 const REEMIT_BATCH = 100;
 
@@ -32,6 +44,7 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
     private readonly bus: MessageBus,
     private readonly clock: Clock,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -46,16 +59,104 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
     await this.sweeping;
   }
 
+  /**
+   * Why this intent must not be fulfilled now, if it must not: a premium upgrade for a hero whose
+   * premium is paid already, or a chapter pack whose amount is not the price for the hero's story as
+   * it is now (a story is premium exactly when its hero's premium payment succeeded, which this
+   * service records itself). Run it under {@link lockHero} to act on the answer.
+   */
+  async refusalOf(intent: PaymentIntent, manager: EntityManager = this.dataSource.manager) {
+    const premiumPaid = await manager.exists(PaymentIntent, {
+      where: {
+        heroId: intent.heroId,
+        paymentType: 'premium_upgrade',
+        status: 'succeeded',
+        id: Not(intent.id),
+      },
+    });
+    if (intent.paymentType === 'premium_upgrade') return premiumPaid ? ('already_premium' as const) : null;
+    return intent.amount === priceFor('chapters', premiumPaid).amount ? null : ('price_changed' as const);
+  }
+
+  /** Serialises the payments of one hero until the transaction ends (two tabs paying at once). */
+  async lockHero(manager: EntityManager, heroId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`payments:hero:${heroId}`]);
+  }
+
+  /**
+   * The provider took the money: the intent becomes succeeded once (a conditional update), or, when
+   * it must not be fulfilled (see {@link refusalOf}), refunded instead. Null when it was settled before.
+   * Runs in the caller's transaction when given one.
+   */
+  async settle(intentId: string, manager?: EntityManager): Promise<Settlement | null> {
+    if (!manager) return this.dataSource.transaction((tx) => this.settle(intentId, tx));
+    const found = await manager.findOneBy(PaymentIntent, { id: intentId });
+    if (!found || FINAL.includes(found.status as (typeof FINAL)[number])) return null;
+    await this.lockHero(manager, found.heroId);
+    const intent = await manager.findOneByOrFail(PaymentIntent, { id: intentId });
+    if (FINAL.includes(intent.status as (typeof FINAL)[number])) return null;
+
+    const now = this.clock.now();
+    const reason = await this.refusalOf(intent, manager);
+    if (reason) {
+      await manager.update(
+        PaymentIntent,
+        { id: intentId, status: Not(In([...FINAL])) },
+        { status: 'refunded', refundReason: reason, updatedAt: now },
+      );
+      this.logger.warn(`Payment ${intentId} for hero ${intent.heroId} is refunded, not fulfilled: ${reason}`);
+      return {
+        kind: 'refund',
+        intent: await manager.findOneByOrFail(PaymentIntent, { id: intentId }),
+        reason,
+      };
+    }
+    const succeeded = await this.markSucceeded(intentId, manager);
+    return succeeded ? { kind: 'succeeded', intent: succeeded } : null;
+  }
+
   /** Moves an intent to succeeded; returns it when this call made the move, null when it already was. */
   async markSucceeded(intentId: string, manager: EntityManager = this.dataSource.manager) {
     const now = this.clock.now();
     const result = await manager.update(
       PaymentIntent,
-      { id: intentId, status: Not('succeeded') },
+      { id: intentId, status: Not(In([...FINAL])) },
       { status: 'succeeded', succeededAt: now, updatedAt: now },
     );
     if (!result.affected) return null;
     return manager.findOneByOrFail(PaymentIntent, { id: intentId });
+  }
+
+  /** After {@link settle}: emits a fulfilment, or asks the provider for the refund. */
+  async afterSettle(settlement: Settlement | null): Promise<void> {
+    if (settlement?.kind === 'succeeded') await this.emitSucceeded(settlement.intent);
+    if (settlement?.kind === 'refund') await this.refund(settlement.intent);
+  }
+
+  /**
+   * Asks the provider to refund an intent marked refunded; false (and logged) when it could not. The
+   * idempotency key makes a retry (the sweep) return the same refund, never a second one.
+   */
+  async refund(intent: PaymentIntent): Promise<boolean> {
+    let refundId: string;
+    try {
+      refundId = await this.provider.refund(
+        intent.id,
+        `refund:${intent.id}`,
+        intent.refundReason ?? 'refused',
+      );
+    } catch (error) {
+      this.logger.error(
+        `Refunding payment ${intent.id} failed (${(error as Error).message}); it will be retried`,
+      );
+      return false;
+    }
+    await this.dataSource.manager.update(
+      PaymentIntent,
+      { id: intent.id, refundedAt: IsNull() },
+      { refundId, refundedAt: this.clock.now() },
+    );
+    return true;
   }
 
   /** Emits payment.succeeded for a succeeded intent; false (and logged) when the bus is unreachable. */
@@ -98,6 +199,12 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
         if (!(await this.emitSucceeded(intent))) break; // the bus is still down: try again next round
         emitted++;
       }
+      const unrefunded = await this.dataSource.manager.find(PaymentIntent, {
+        where: { status: 'refunded', refundedAt: IsNull(), provider: this.provider.name },
+        order: { updatedAt: 'ASC' },
+        take: REEMIT_BATCH,
+      });
+      for (const intent of unrefunded) if (!(await this.refund(intent))) break;
     } catch (error) {
       this.logger.warn(`Re-emitting payment events failed: ${(error as Error).message}`);
     }

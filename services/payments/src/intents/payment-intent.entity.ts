@@ -49,6 +49,21 @@ export class PaymentIntent {
   @Column({ name: 'succeeded_at', type: 'timestamptz', nullable: true })
   succeededAt!: Date | null;
 
+  /** Declined card attempts on this intent; at the limit the intent is cancelled (card testing). */
+  @Column({ type: 'integer', default: 0 })
+  declines!: number;
+
+  /** Why a paid intent was refunded instead of fulfilled ('already_premium', 'price_changed'). */
+  @Column({ name: 'refund_reason', type: 'text', nullable: true })
+  refundReason!: string | null;
+
+  /** The provider's refund id, once the provider confirmed the refund. */
+  @Column({ name: 'refund_id', type: 'text', nullable: true })
+  refundId!: string | null;
+
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
+
   /** Set once payment.succeeded reached the bus; the re-emitter picks up succeeded intents without it. */
   @Column({ name: 'fulfilled_event_emitted', type: 'boolean', default: false })
   fulfilledEventEmitted!: boolean;

@@ -14,11 +14,12 @@ import {
   type SucceededPaymentQuery,
 } from '@starborn/contracts';
 import { Clock } from '@starborn/runtime';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import { checkCard } from '../cards/test-cards.js';
-import { priceFor } from '../pricing/price-table.js';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config.js';
+import { formatUsd, priceFor } from '../pricing/price-table.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/payment-provider.js';
-import { FulfilmentService } from './fulfilment.service.js';
+import { FulfilmentService, type RefusalReason } from './fulfilment.service.js';
 import { PaymentEvent } from './payment-event.entity.js';
 import { PaymentIntent } from './payment-intent.entity.js';
 
@@ -33,7 +34,20 @@ export const MESSAGES = {
   badSignature: 'Invalid webhook signature.',
   webhooksOff: 'Stripe webhooks are not enabled on this server.',
   notLocal: 'This payment cannot be confirmed here.',
+  alreadyPremium: 'This hero is already premium.',
+  canceledAfterDeclines:
+    'This payment was cancelled after too many declined cards. Please start a new payment to try again.',
+  canceled: 'This payment was cancelled. Please start a new payment.',
+  refunded: 'This payment was refunded and cannot be used again.',
 } as const;
+
+/** A chapter pack whose price no longer matches the hero's story (it became premium meanwhile). */
+export function priceChangedMessage(paid: number, now: number): string {
+  return `The price of this chapter pack changed from ${formatUsd(paid)} to ${formatUsd(now)} because the story is premium now. Nothing was charged; please start a new payment.`;
+}
+
+/** Intents still waiting for a card (the ones a second tab may reuse). */
+const OPEN_STATUSES = ['requires_payment_method', 'processing'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WALLET = /^0x[0-9a-fA-F]{40}$/;
@@ -44,6 +58,7 @@ const RECENT_INTENTS = 10;
 const badRequest = (message: string) => new ServiceError(400, ErrorCodes.VALIDATION_FAILED, message);
 const notFound = () => new ServiceError(404, ErrorCodes.NOT_FOUND, MESSAGES.notFound);
 const unavailable = () => new ServiceError(503, ErrorCodes.SERVICE_UNAVAILABLE, MESSAGES.unavailable);
+const conflict = (message: string) => new ServiceError(409, ErrorCodes.CONFLICT, message);
 
 @Injectable()
 export class PaymentsService {
@@ -55,6 +70,7 @@ export class PaymentsService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
     private readonly clock: Clock,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   quote(paymentType: unknown, premiumStory: unknown): PriceQuote {
@@ -64,14 +80,54 @@ export class PaymentsService {
   async createIntent(command: CreatePaymentIntentCommand): Promise<PaymentIntentDto> {
     const userId = validUserId(command?.userId);
     const heroId = validHeroId(command.heroId);
-    const price = this.quote(command.paymentType, command.premiumStory);
+    const paymentType = validPaymentType(command.paymentType);
     const walletAddress = optionalText(command.walletAddress);
     if (walletAddress !== null && !WALLET.test(walletAddress)) throw badRequest(MESSAGES.wallet);
     const receiptEmail = optionalText(command.email);
     if (receiptEmail !== null && !EMAIL.test(receiptEmail)) throw badRequest(MESSAGES.email);
 
+    // One transaction per (user, hero): two tabs asking at once are served one after the other.
+    return this.dataSource.transaction(async (manager) => {
+      await this.fulfilment.lockHero(manager, heroId);
+      // This service records the premium payment first: a story is priced as premium from that moment,
+      // even while the story itself has not heard of it yet.
+      const premiumPaid = await manager.exists(PaymentIntent, {
+        where: { heroId, paymentType: 'premium_upgrade', status: 'succeeded' },
+      });
+      const price = priceFor(paymentType, command.premiumStory === true || premiumPaid);
+      if (price.paymentType === 'premium_upgrade') {
+        if (premiumPaid) throw conflict(MESSAGES.alreadyPremium);
+        // A premium upgrade is bought once: an open intent (another tab) is handed out again.
+        const open = await manager.findOne(PaymentIntent, {
+          where: {
+            userId,
+            heroId,
+            paymentType: 'premium_upgrade',
+            provider: this.provider.name,
+            amount: price.amount,
+            status: In([...OPEN_STATUSES]),
+          },
+          order: { createdAt: 'DESC' },
+        });
+        if (open) return toDto(open);
+      }
+      return this.openIntent(manager, { userId, heroId, price, walletAddress, receiptEmail });
+    });
+  }
+
+  private async openIntent(
+    manager: EntityManager,
+    request: {
+      userId: string;
+      heroId: string;
+      price: PriceQuote;
+      walletAddress: string | null;
+      receiptEmail: string | null;
+    },
+  ): Promise<PaymentIntentDto> {
+    const { userId, heroId, price, walletAddress, receiptEmail } = request;
     // One key per (user, hero, type, attempt number): a retried call reuses the provider's intent.
-    const attempt = await this.intents.countBy({ userId, heroId, paymentType: price.paymentType });
+    const attempt = await manager.countBy(PaymentIntent, { userId, heroId, paymentType: price.paymentType });
     let created;
     try {
       created = await this.provider.createIntent({
@@ -88,9 +144,10 @@ export class PaymentsService {
       throw unavailable();
     }
     const now = this.clock.now();
-    await this.intents
+    await manager
       .createQueryBuilder()
       .insert()
+      .into(PaymentIntent)
       .values({
         id: created.id,
         provider: this.provider.name,
@@ -108,7 +165,7 @@ export class PaymentsService {
       })
       .orIgnore() // the same provider intent twice (idempotent retry): keep the first row
       .execute();
-    return toDto(await this.intents.findOneByOrFail({ id: created.id }));
+    return toDto(await manager.findOneByOrFail(PaymentIntent, { id: created.id }));
   }
 
   async confirmLocal(command: ConfirmLocalPaymentCommand): Promise<PaymentIntentDto> {
@@ -117,16 +174,89 @@ export class PaymentsService {
     if (!intent || intent.userId !== command.userId) throw notFound();
     if (intent.provider !== 'local') throw badRequest(MESSAGES.notLocal);
     if (intent.status === 'succeeded') return toDto(intent);
+    this.refuseClosed(intent);
+
+    // Refused before the card is even looked at: nothing is charged for a purchase that cannot be fulfilled.
+    const reason = await this.fulfilment.refusalOf(intent);
+    if (reason) {
+      await this.cancel(intent, reason);
+      throw this.refusal(intent, reason);
+    }
 
     const verdict = checkCard(command.card, this.clock.now());
-    if (!verdict.ok)
-      throw new ServiceError(402, ErrorCodes.PAYMENT_REQUIRED, verdict.message, {
-        errorType: verdict.declineCode,
-      });
+    if (!verdict.ok) {
+      const canceled = await this.countDecline(intent);
+      throw new ServiceError(
+        402,
+        ErrorCodes.PAYMENT_REQUIRED,
+        canceled ? `${verdict.message} ${MESSAGES.canceledAfterDeclines}` : verdict.message,
+        { errorType: verdict.declineCode },
+      );
+    }
 
-    const succeeded = await this.fulfilment.markSucceeded(intent.id);
-    if (succeeded) await this.fulfilment.emitSucceeded(succeeded);
-    return toDto(succeeded ?? (await this.intents.findOneByOrFail({ id: intent.id })));
+    const settlement = await this.fulfilment.settle(intent.id);
+    if (settlement?.kind === 'refund') {
+      // Lost a race with another tab: the local provider has moved no money, so no refund is owed.
+      await this.fulfilment.refund(settlement.intent);
+      throw this.refusal(intent, settlement.reason);
+    }
+    await this.fulfilment.afterSettle(settlement);
+    const current = await this.intents.findOneByOrFail({ id: intent.id });
+    if (current.status === 'refunded') throw conflict(MESSAGES.refunded);
+    return toDto(current);
+  }
+
+  /** 409 for an intent that can no longer be paid (cancelled or refunded), with what to do next. */
+  private refuseClosed(intent: PaymentIntent): void {
+    if (intent.status === 'refunded') throw conflict(MESSAGES.refunded);
+    if (intent.status !== 'canceled' && intent.status !== 'failed') return;
+    if (intent.refundReason) throw this.refusal(intent, intent.refundReason as RefusalReason);
+    throw conflict(
+      intent.declines >= this.config.PAYMENTS_MAX_DECLINES_PER_INTENT
+        ? MESSAGES.canceledAfterDeclines
+        : MESSAGES.canceled,
+    );
+  }
+
+  private refusal(intent: PaymentIntent, reason: RefusalReason): ServiceError {
+    if (reason === 'already_premium') return conflict(MESSAGES.alreadyPremium);
+    return conflict(priceChangedMessage(intent.amount, priceFor('chapters', true).amount));
+  }
+
+  /** Cancels an unpaid intent here and at the provider; the reason is kept for the next confirmation. */
+  private async cancel(intent: PaymentIntent, reason: RefusalReason): Promise<void> {
+    await this.intents.update(
+      { id: intent.id, status: In([...OPEN_STATUSES]) },
+      { status: 'canceled', refundReason: reason, updatedAt: this.clock.now() },
+    );
+    await this.cancelAtProvider(intent);
+  }
+
+  private async cancelAtProvider(intent: PaymentIntent): Promise<void> {
+    try {
+      await this.provider.cancel(intent.id);
+    } catch (error) {
+      // Our record says cancelled; a later success at the provider is refunded by the webhook.
+      this.logger.error(`Cancelling payment intent ${intent.id} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Counts a declined card on an intent; true when this decline reached the limit and cancelled it. */
+  private async countDecline(intent: PaymentIntent): Promise<boolean> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE payments.payment_intents SET declines = declines + 1, updated_at = $2
+       WHERE id = $1 RETURNING declines, status`,
+      [intent.id, this.clock.now()],
+    )) as [{ declines: number; status: string }[], number];
+    const declines = rows[0]?.declines ?? 0;
+    if (declines < this.config.PAYMENTS_MAX_DECLINES_PER_INTENT) return false;
+    await this.intents.update(
+      { id: intent.id, status: In([...OPEN_STATUSES]) },
+      { status: 'canceled', updatedAt: this.clock.now() },
+    );
+    this.logger.warn(`Payment intent ${intent.id} cancelled after ${declines} declined cards`);
+    await this.cancelAtProvider(intent);
+    return true;
   }
 
   async handleStripeWebhook(command: StripeWebhookCommand): Promise<{ received: true; applied: boolean }> {
@@ -141,7 +271,8 @@ export class PaymentsService {
       throw new ServiceError(400, ErrorCodes.BAD_REQUEST, MESSAGES.badSignature);
     }
 
-    const succeeded = await this.dataSource.transaction(async (manager) => {
+    let declinedOut: PaymentIntent | null = null;
+    const settlement = await this.dataSource.transaction(async (manager) => {
       const recorded = await manager
         .createQueryBuilder()
         .insert()
@@ -156,6 +287,10 @@ export class PaymentsService {
         .returning(['id'])
         .execute();
       if (recorded.raw.length === 0) return null; // a replay: handled before
+      if (event.type === 'payment_intent.payment_failed' && event.intent) {
+        declinedOut = await this.countStripeDecline(manager, event.intent.id);
+        return null;
+      }
       if (event.type !== 'payment_intent.succeeded' || !event.intent) return null;
 
       const intent = await manager.findOneBy(PaymentIntent, { id: event.intent.id });
@@ -167,10 +302,31 @@ export class PaymentsService {
         this.logger.error(`Webhook ${event.id}: amount of ${intent.id} differs from ours; not applied`);
         return null;
       }
-      return this.fulfilment.markSucceeded(intent.id, manager);
+      return this.fulfilment.settle(intent.id, manager);
     });
-    if (succeeded) await this.fulfilment.emitSucceeded(succeeded);
-    return { received: true, applied: succeeded !== null };
+    await this.fulfilment.afterSettle(settlement);
+    if (declinedOut) await this.cancelAtProvider(declinedOut);
+    return { received: true, applied: settlement?.kind === 'succeeded' };
+  }
+
+  /**
+   * Stripe's payment_failed: the same per-intent decline limit as the local provider's cards. Returns
+   * the intent when this decline cancelled it (the provider is told once the transaction is over).
+   */
+  private async countStripeDecline(manager: EntityManager, intentId: string): Promise<PaymentIntent | null> {
+    const rows = (await manager.query(
+      `UPDATE payments.payment_intents SET declines = declines + 1, updated_at = $2
+       WHERE id = $1 AND status IN ('requires_payment_method', 'processing') RETURNING declines`,
+      [intentId, this.clock.now()],
+    )) as [{ declines: number }[], number];
+    const declines = rows[0]?.[0]?.declines ?? 0;
+    if (declines < this.config.PAYMENTS_MAX_DECLINES_PER_INTENT) return null;
+    await manager.update(
+      PaymentIntent,
+      { id: intentId, status: In([...OPEN_STATUSES]) },
+      { status: 'canceled', updatedAt: this.clock.now() },
+    );
+    return manager.findOneByOrFail(PaymentIntent, { id: intentId });
   }
 
   /** The newest succeeded intent of this user for this hero and type; Stripe is asked to confirm. */
@@ -224,9 +380,10 @@ export class PaymentsService {
     }
     if ((status ?? intent.status) !== 'succeeded') return null;
     if (intent.status === 'succeeded') return intent;
-    const succeeded = await this.fulfilment.markSucceeded(intent.id);
-    if (succeeded) await this.fulfilment.emitSucceeded(succeeded);
-    return succeeded ?? (await this.intents.findOneByOrFail({ id: intent.id }));
+    const settlement = await this.fulfilment.settle(intent.id);
+    await this.fulfilment.afterSettle(settlement);
+    const current = await this.intents.findOneByOrFail({ id: intent.id });
+    return current.status === 'succeeded' ? current : null;
   }
 }
 

@@ -13,3 +13,8 @@ export function priceFor(paymentType: PaymentType, premiumStory: boolean): Price
       throw new Error(`Unknown payment type ${String(paymentType)}`);
   }
 }
+
+/** "$3.99" for 399 cents. */
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

@@ -17,4 +17,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   async retrieve(): Promise<null> {
     return null;
   }
+
+  /** No money moved anywhere: the refund is the service's own record. */
+  async refund(id: string): Promise<string> {
+    return `re_local_${id.slice(-24)}`;
+  }
+
+  async cancel(): Promise<void> {}
 }

@@ -27,6 +27,10 @@ export interface PaymentProvider {
   createIntent(request: CreateProviderIntent): Promise<ProviderIntent>;
   /** The provider's current status of an intent; null when the provider keeps no state of its own (local). */
   retrieve(id: string): Promise<PaymentIntentStatus | null>;
+  /** Refunds a paid intent in full; returns the provider's refund id. Idempotent per key. */
+  refund(id: string, idempotencyKey: string, reason: string): Promise<string>;
+  /** Cancels an unpaid intent so that no later confirmation can charge it. */
+  cancel(id: string): Promise<void>;
   /** Checks a webhook's signature on the raw body; throws when it does not match. */
   verifyWebhook?(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -65,6 +65,25 @@ export class StripePaymentProvider implements PaymentProvider {
     return fromStripeStatus(intent.status);
   }
 
+  async refund(id: string, idempotencyKey: string, reason: string): Promise<string> {
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: id,
+        ...(reason === 'already_premium' ? { reason: 'duplicate' as const } : {}),
+        metadata: { reason },
+      },
+      { idempotencyKey },
+    );
+    return refund.id;
+  }
+
+  async cancel(id: string): Promise<void> {
+    const intent = await this.stripe.paymentIntents.retrieve(id);
+    // Already final at Stripe (paid, or cancelled before): nothing left to stop.
+    if (intent.status === 'canceled' || intent.status === 'succeeded') return;
+    await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'fraudulent' });
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent {
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
     const object = event.data?.object as unknown as Record<string, unknown> | undefined;
