@@ -17,7 +17,10 @@ export const gatewayEnvSchema = baseEnvSchema
     TRUST_PROXY: z.stringbool().default(false),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
-    RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    /** Wrong passwords for one account from one address: the guesser's limit, not the owner's. */
+    RATE_LIMIT_LOGIN_PER_EMAIL_IP: z.coerce.number().int().min(1).default(10),
+    /** A ceiling per account across all addresses, far above the per-address limit. */
+    RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_REGISTER_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_SUPPORT_PER_IP: z.coerce.number().int().min(1).default(10),
@@ -26,6 +29,19 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_ROOM_MESSAGES: z.coerce.number().int().min(1).default(5),
     /** …of this many seconds. */
     RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5),
+    /** Rooms one user may create (across gateway instances) per window… */
+    RATE_LIMIT_ROOM_CREATE: z.coerce.number().int().min(1).default(5),
+    /** …of this many seconds. */
+    RATE_LIMIT_ROOM_CREATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
+    /** Hero generation requests one user may make (paid heroes included) per window… */
+    RATE_LIMIT_HERO_GENERATE: z.coerce.number().int().min(1).default(10),
+    /** …of this many seconds. */
+    RATE_LIMIT_HERO_GENERATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
+    /**
+     * How long the gateway trusts that a token's user exists before asking auth again (a user deleted
+     * in the database loses access within this time).
+     */
+    AUTH_USER_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /**
      * How long a question to every gateway instance through the socket.io Redis adapter (who is in a
      * room now) waits for the answers.

@@ -7,7 +7,9 @@ import type { Logger as PinoLogger } from 'pino';
 import { AuthRateLimiter } from './auth/auth-rate-limiter.js';
 import { AuthController } from './auth/auth.controller.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
+import { SessionStore } from './auth/session-store.js';
 import { TokenVerifier } from './auth/token-verifier.js';
+import { UserActionRateLimiter } from './auth/user-action-rate-limiter.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { DownloadsController } from './downloads/downloads.controller.js';
 import { HealthController } from './health/health.controller.js';
@@ -84,7 +86,9 @@ export class GatewayModule implements OnApplicationShutdown {
         RoomSockets,
         RoomPresence,
         TokenVerifier,
+        SessionStore,
         AuthRateLimiter,
+        UserActionRateLimiter,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],

@@ -11,11 +11,16 @@ type Action = 'login' | 'register' | 'support';
 /**
  * Counts sign-in, sign-up and support-form attempts per client IP and per email address in Redis, so the limits
  * hold across every gateway instance: guessing passwords for one account, or from one address, stops
- * at the limit until the window passes.
+ * at the limit until the window passes. Sign-in also counts per (email, address) pair with a low limit,
+ * and per email only with a far higher ceiling: someone guessing from one address cannot lock the owner
+ * out from another.
  */
 @Injectable()
 export class AuthRateLimiter {
-  private readonly limiters: Record<Action, { ip: RateLimiterRedis; email: RateLimiterRedis }>;
+  private readonly limiters: Record<
+    Action,
+    { ip: RateLimiterRedis; email: RateLimiterRedis; emailIp?: RateLimiterRedis }
+  >;
 
   constructor(@Inject(GATEWAY_REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (name: string, points: number) =>
@@ -29,6 +34,7 @@ export class AuthRateLimiter {
       login: {
         ip: limiter('login-ip', config.RATE_LIMIT_LOGIN_PER_IP),
         email: limiter('login-email', config.RATE_LIMIT_LOGIN_PER_EMAIL),
+        emailIp: limiter('login-email-ip', config.RATE_LIMIT_LOGIN_PER_EMAIL_IP),
       },
       register: {
         ip: limiter('register-ip', config.RATE_LIMIT_REGISTER_PER_IP),
@@ -43,10 +49,14 @@ export class AuthRateLimiter {
 
   /** Counts one attempt; throws 429 with Retry-After when either limit is spent. */
   async consume(action: Action, ip: string, email: string): Promise<void> {
-    const { ip: byIp, email: byEmail } = this.limiters[action];
+    const { ip: byIp, email: byEmail, emailIp: byEmailIp } = this.limiters[action];
     const emailKey = email.trim().toLowerCase() || '(none)';
     try {
-      await Promise.all([byIp.consume(ip), byEmail.consume(emailKey)]);
+      // One after another: an attempt refused by a narrower limit must not spend the wider ones, or a
+      // guesser stuck at the per-address limit would still run the account's ceiling down.
+      await byIp.consume(ip);
+      if (byEmailIp) await byEmailIp.consume(pairKey(emailKey, ip));
+      await byEmail.consume(emailKey);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -61,13 +71,23 @@ export class AuthRateLimiter {
     }
   }
 
-  /** A successful sign-in clears that email's count, so a user's own typos do not lock them out later. */
-  async reset(action: Action, email: string): Promise<void> {
-    await this.limiters[action].email.delete(email.trim().toLowerCase());
+  /**
+   * A successful sign-in clears that email's counts (the ceiling and this address's), so a user's own
+   * typos do not lock them out later.
+   */
+  async reset(action: Action, ip: string, email: string): Promise<void> {
+    const emailKey = email.trim().toLowerCase();
+    const { email: byEmail, emailIp: byEmailIp } = this.limiters[action];
+    await Promise.all([byEmail.delete(emailKey), byEmailIp?.delete(pairKey(emailKey, ip))]);
   }
 }
 
-function describeWait(seconds: number): string {
+/** One key per (email, address); the address last, as an email cannot hold a space. */
+function pairKey(email: string, ip: string): string {
+  return `${email} ${ip}`;
+}
+
+export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { MessageBus } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
-import { ErrorResponse, LoginBody, RegisterBody, SessionResponse } from './auth.dto.js';
+import { ErrorResponse, LoginBody, LogoutResponse, RegisterBody, SessionResponse } from './auth.dto.js';
 import { AuthRateLimiter } from './auth-rate-limiter.js';
-import { Public } from './jwt-auth.guard.js';
+import { CurrentSession, Public } from './jwt-auth.guard.js';
+import { SessionStore, type SessionClaims } from './session-store.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -12,6 +13,7 @@ export class AuthController {
   constructor(
     private readonly bus: MessageBus,
     private readonly rateLimiter: AuthRateLimiter,
+    private readonly sessions: SessionStore,
   ) {}
 
   @Public()
@@ -23,7 +25,9 @@ export class AuthController {
   @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many attempts' })
   async register(@Body() body: RegisterBody, @Req() request: FastifyRequest) {
     await this.rateLimiter.consume('register', request.ip, body.email);
-    return this.bus.request('auth.register', body, { meta: { correlationId: request.id } });
+    const session = await this.bus.request('auth.register', body, { meta: { correlationId: request.id } });
+    await this.sessions.markKnown(session.user.id);
+    return session;
   }
 
   @Public()
@@ -36,7 +40,30 @@ export class AuthController {
   async login(@Body() body: LoginBody, @Req() request: FastifyRequest) {
     await this.rateLimiter.consume('login', request.ip, body.email);
     const session = await this.bus.request('auth.login', body, { meta: { correlationId: request.id } });
-    await this.rateLimiter.reset('login', body.email);
+    await this.rateLimiter.reset('login', request.ip, body.email);
+    await this.sessions.markKnown(session.user.id);
     return session;
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Sign out: this request's token stops working on every gateway instance" })
+  @ApiResponse({ status: 200, type: LogoutResponse })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' })
+  async logout(@CurrentSession() session: SessionClaims): Promise<LogoutResponse> {
+    await this.sessions.revoke(session);
+    return { signedOut: true };
+  }
+
+  @Post('logout-all')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Sign out everywhere: every token of the user issued until now stops working' })
+  @ApiResponse({ status: 200, type: LogoutResponse })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' })
+  async logoutAll(@CurrentSession() session: SessionClaims): Promise<LogoutResponse> {
+    await this.sessions.revokeAll(session.userId);
+    return { signedOut: true };
   }
 }

@@ -71,6 +71,10 @@ export class SessionResponse {
   @ApiProperty({ type: UserResponse }) user!: UserResponse;
 }
 
+export class LogoutResponse {
+  @ApiProperty({ example: true }) signedOut!: true;
+}
+
 export class ErrorResponse {
   @ApiProperty({ example: 409 }) status!: number;
   @ApiProperty({ example: 'EMAIL_EXISTS' }) code!: string;

@@ -9,6 +9,7 @@ import { Reflector } from '@nestjs/core';
 import { ErrorCodes } from '@starborn/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../http/http-error.filter.js';
+import { SessionStore, type SessionClaims } from './session-store.js';
 import { TokenVerifier, type AuthenticatedUser } from './token-verifier.js';
 
 const IS_PUBLIC = 'starborn:public';
@@ -16,11 +17,17 @@ const IS_PUBLIC = 'starborn:public';
 /** Marks a route that visitors may call without a token. Every other route requires one. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
-type RequestWithUser = FastifyRequest & { user?: AuthenticatedUser };
+type RequestWithUser = FastifyRequest & { user?: AuthenticatedUser; session?: SessionClaims };
 
 /** The signed-in user of the request (always set on routes that are not @Public; maybe on public ones). */
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<RequestWithUser>().user!,
+);
+
+/** The session (token id and times) of the request's token, on routes that are not @Public. */
+export const CurrentSession = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<RequestWithUser>().session!,
 );
 
 /** Global guard: a bearer token signed by auth is the only identity the gateway trusts. */
@@ -29,6 +36,7 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: TokenVerifier,
+    private readonly sessions: SessionStore,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -51,7 +59,8 @@ export class JwtAuthGuard implements CanActivate {
         message: 'Please sign in to continue.',
       });
     }
-    const user = await this.verifier.verify(token);
+    const verified = await this.verifier.verifyToken(token);
+    const user = verified && (await this.sessions.isLive(verified.session)) ? verified.user : undefined;
     if (!user) {
       throw new ApiException({
         status: 401,
@@ -60,6 +69,7 @@ export class JwtAuthGuard implements CanActivate {
       });
     }
     request.user = user;
+    request.session = verified!.session;
     return true;
   }
 }

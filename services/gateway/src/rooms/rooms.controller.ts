@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { UserActionRateLimiter } from '../auth/user-action-rate-limiter.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { RoomHeroes } from './room-heroes.js';
 import { isRoomId } from './room-input.js';
@@ -21,6 +22,7 @@ export class RoomsController {
     private readonly bus: MessageBus,
     private readonly heroes: RoomHeroes,
     private readonly presence: RoomPresence,
+    private readonly limiter: UserActionRateLimiter,
   ) {}
 
   @Get()
@@ -92,6 +94,7 @@ export class RoomsController {
     description: "'Only premium heroes can create shared story rooms'",
   })
   @ApiResponse({ status: 404, type: ErrorResponse, description: "Not the caller's hero: 'Hero not found.'" })
+  @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many rooms created (Retry-After)' })
   async create(
     @Body() body: CreateRoomBody,
     @CurrentUser() user: AuthenticatedUser,
@@ -106,6 +109,8 @@ export class RoomsController {
         message: ROOM_MESSAGES.premiumRequiredToCreate,
       });
     }
+    // Counted only once the room would be made: each one queues the narrator's introduction.
+    await this.limiter.consume('room-create', user.id);
     return this.bus.request('rooms.create', { creator }, { meta });
   }
 }
