@@ -183,6 +183,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     RATE_LIMIT_SUPPORT_PER_IP: '10000',
     RATE_LIMIT_SUPPORT_PER_EMAIL: '1000',
     RATE_LIMIT_ROOM_MESSAGES: '1000',
+    RATE_LIMIT_LOGIN_PER_EMAIL_IP: '1000',
+    RATE_LIMIT_ROOM_CREATE: '10000',
+    RATE_LIMIT_HERO_GENERATE: '10000',
     ...options.env,
   };
 
