@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SERVICE_NAMES } from '@starborn/contracts';
+import { TEST_PAYMENTS_OPT_IN } from '@starborn/runtime';
 import { mediaUrlSecret } from '@starborn/storage';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { ENV_SCHEMAS } from './env-schemas.js';
@@ -50,6 +51,9 @@ const secretContent = (name: string) =>
     auth_public_key: keys.publicKey,
     media_url_secret: mediaSecret,
     openai_api_key: openAiKey,
+    stripe_secret_key: 'sk_live_compose',
+    stripe_webhook_secret: 'whsec_compose',
+    stripe_publishable_key: 'pk_live_compose',
   })[name] ?? `<${name}>`;
 
 /** docker-compose.yml with its commented-out OpenAI example switched on, as its comments describe. */
@@ -236,7 +240,9 @@ describe('docker-compose.yml', () => {
     for (const [name, secret] of Object.entries(compose.secrets ?? {})) {
       expect(secret.file).toMatch(/^\.\/deploy\/secrets\//);
       expect(dockerIgnored(secret.file!.replace(/^\.\//, ''))).toBe(true);
-      expect(name).toMatch(/^(auth_(private|public)_key|media_url_secret|openai_api_key)$/);
+      expect(name).toMatch(
+        /^(auth_(private|public)_key|media_url_secret|openai_api_key|stripe_(secret_key|webhook_secret|publishable_key))$/,
+      );
     }
     expect(readRepoFile('deploy/secrets/.gitignore').split('\n')).toContain('*');
   });
@@ -289,6 +295,49 @@ describe('docker-compose.yml', () => {
     delete env.MEDIA_URL_SECRET;
     const config = ENV_SCHEMAS.heroes.parse(env) as { NODE_ENV: string; MEDIA_URL_SECRET?: string };
     expect(() => mediaUrlSecret(config)).toThrow(/MEDIA_URL_SECRET is required in production/);
+  });
+
+  it('takes real payments with Stripe by default, keys from compose secrets, never test cards', () => {
+    const payments = composeServiceEnv(compose, app('payments'), secretContent);
+    const gateway = composeServiceEnv(compose, app('gateway'), secretContent);
+    expect(payments).toMatchObject({
+      PAYMENTS_PROVIDER: 'stripe',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: '',
+      STRIPE_SECRET_KEY: 'sk_live_compose',
+      STRIPE_WEBHOOK_SECRET: 'whsec_compose',
+    });
+    expect(gateway).toMatchObject({
+      PAYMENTS_PROVIDER: 'stripe',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: '',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_compose',
+    });
+    // gen-keys.sh leaves the Stripe files empty: until the keys are pasted, payments does not start.
+    const empty = (name: string) => (name.startsWith('stripe_') ? '' : secretContent(name));
+    const issues = (name: 'payments' | 'gateway') => {
+      const parsed = ENV_SCHEMAS[name].safeParse(composeServiceEnv(compose, app(name), empty));
+      return parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(issues('payments')).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(issues('gateway')).toEqual(['STRIPE_PUBLISHABLE_KEY']);
+  });
+
+  it('runs the test-card demo only with the loud opt-in in .env, in payments and the gateway alike', () => {
+    for (const name of ['payments', 'gateway'] as const) {
+      const schema = ENV_SCHEMAS[name];
+      const demo = (vars: Record<string, string>) =>
+        schema.safeParse(composeServiceEnv(compose, app(name), secretContent, vars));
+      expect(demo({ PAYMENTS_PROVIDER: 'local' }).success).toBe(false);
+      expect(demo({ PAYMENTS_PROVIDER: 'local', ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true' }).success).toBe(
+        false,
+      );
+      const allowed = demo({
+        PAYMENTS_PROVIDER: 'local',
+        ALLOW_TEST_PAYMENTS_IN_PRODUCTION: TEST_PAYMENTS_OPT_IN,
+      });
+      expect(allowed.success ? allowed.data : allowed.error.issues).toMatchObject({
+        PAYMENTS_PROVIDER: 'local',
+      });
+    }
   });
 
   it('turns every *_FILE variable it sets into a secret deploy/entrypoint.sh reads', () => {

@@ -1,7 +1,10 @@
 #!/bin/sh
 # Generates the secrets docker-compose.yml (and the k8s dev overlay) read from files:
 #   - the Ed25519 key pair that signs (auth) and verifies (gateway) access tokens;
-#   - the secret that signs (heroes) and checks (gateway) /media URLs.
+#   - the secret that signs (heroes) and checks (gateway) /media URLs;
+#   - empty stripe_secret_key, stripe_webhook_secret and stripe_publishable_key files, for the keys from
+#     the Stripe dashboard
+#     (compose mounts them; payments refuses to start with PAYMENTS_PROVIDER=stripe while they are empty).
 #
 #   deploy/gen-keys.sh [dir]     default dir: deploy/secrets (what docker-compose.yml mounts)
 #
@@ -40,4 +43,13 @@ else
   mv -- "$media.tmp" "$media"
   echo "gen-keys: wrote $media"
 fi
-chmod 644 -- "$private" "$public" "$media"
+for stripe in "$dir/stripe_secret_key" "$dir/stripe_webhook_secret" "$dir/stripe_publishable_key"; do
+  if [ -e "$stripe" ]; then
+    echo "gen-keys: $stripe exists; keeping it"
+  else
+    : >"$stripe"
+    echo "gen-keys: wrote an empty $stripe (paste the key from the Stripe dashboard)"
+  fi
+done
+chmod 644 -- "$private" "$public" "$media" "$dir/stripe_secret_key" "$dir/stripe_webhook_secret" \
+  "$dir/stripe_publishable_key"

@@ -19,6 +19,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/Horizo
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import { JobQueues } from '@starborn/contracts';
+import { TEST_PAYMENTS_OPT_IN } from '@starborn/runtime';
 import { mediaUrlSecret } from '@starborn/storage';
 import { ENV_SCHEMAS } from './env-schemas.js';
 import {
@@ -69,6 +70,9 @@ const PROD_SECRET: Record<string, string> = {
   // For KEDA's redis scaler (k8s/components/autoscaling), which takes host:port, not a URL.
   REDIS_ADDRESS: 'redis.internal:6380',
   REDIS_PASSWORD: 'secret',
+  STRIPE_SECRET_KEY: 'sk_live_k8s',
+  STRIPE_WEBHOOK_SECRET: 'whsec_k8s',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_k8s',
 };
 
 const BUILDS = {
@@ -489,6 +493,17 @@ describe('k8s manifests', () => {
   describe('the dev overlay', () => {
     const objects = built.dev;
 
+    it('runs the test-card demo, asked for in as many words, in payments and the gateway alike', () => {
+      for (const service of ['payments', 'gateway']) {
+        const env = containerEnv(main(objects, service), objects, 'starborn-dev');
+        expect(envValues('dev', objects, env)).toMatchObject({
+          NODE_ENV: 'production',
+          PAYMENTS_PROVIDER: 'local',
+          ALLOW_TEST_PAYMENTS_IN_PRODUCTION: TEST_PAYMENTS_OPT_IN,
+        });
+      }
+    });
+
     it('generates the Secret with every key the manifests require', () => {
       const secret = find(objects, 'Secret', 'starborn-secrets');
       const referenced = new Set<string>();
@@ -539,6 +554,35 @@ describe('k8s manifests', () => {
 
   describe('the prod overlay', () => {
     const objects = built.prod;
+
+    it('takes real payments: Stripe in payments and the gateway, keys from the Secret, never test cards', () => {
+      for (const service of ['payments', 'gateway']) {
+        const env = containerEnv(main(objects, service), objects, 'starborn');
+        expect([service, env.get('PAYMENTS_PROVIDER')]).toEqual([
+          service,
+          expect.objectContaining({ value: 'stripe' }),
+        ]);
+        expect([service, env.has('ALLOW_TEST_PAYMENTS_IN_PRODUCTION')]).toEqual([service, false]);
+      }
+      const payments = containerEnv(main(objects, 'payments'), objects, 'starborn');
+      const gateway = containerEnv(main(objects, 'gateway'), objects, 'starborn');
+      for (const [env, key] of [
+        [payments, 'STRIPE_SECRET_KEY'],
+        [payments, 'STRIPE_WEBHOOK_SECRET'],
+        [gateway, 'STRIPE_PUBLISHABLE_KEY'],
+      ] as const) {
+        expect(env.get(key)).toMatchObject({ from: 'secret', name: 'starborn-secrets', key });
+      }
+      // A Secret without the Stripe keys stops payments and the gateway at boot.
+      for (const [service, env, key] of [
+        ['payments', payments, 'STRIPE_SECRET_KEY'],
+        ['gateway', gateway, 'STRIPE_PUBLISHABLE_KEY'],
+      ] as const) {
+        const values = envValues('prod', objects, env);
+        delete values[key];
+        expect(ENV_SCHEMAS[service].safeParse(values).success).toBe(false);
+      }
+    });
 
     it('runs several gateways and generation workers, on a volume shared across nodes', () => {
       const replicas = (name: string) =>

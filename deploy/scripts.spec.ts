@@ -318,7 +318,13 @@ describe('deploy/gen-keys.sh', () => {
       'auth_private_key.pem',
       'auth_public_key.pem',
       'media_url_secret',
+      'stripe_publishable_key',
+      'stripe_secret_key',
+      'stripe_webhook_secret',
     ]);
+    // The Stripe files wait, empty, for the keys from the Stripe dashboard.
+    for (const stripe of ['stripe_publishable_key', 'stripe_secret_key', 'stripe_webhook_secret'])
+      expect(readFileSync(join(dir, stripe), 'utf8')).toBe('');
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     for (const file of readdirSync(dir))
       expect([file, statSync(join(dir, file)).mode & 0o777]).toEqual([file, 0o644]);

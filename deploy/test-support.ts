@@ -58,11 +58,13 @@ export const REQUIRED_ENV: Record<Service, string[]> = {
     'MEDIA_URL_SECRET',
     'STORAGE_DRIVER',
     'MEDIA_DIR',
+    'PAYMENTS_PROVIDER',
+    'STRIPE_PUBLISHABLE_KEY',
   ],
   auth: [...COMMON_ENV, 'AUTH_PRIVATE_KEY', 'AUTH_KEYS_DIR', 'JWT_TTL'],
   heroes: [...COMMON_ENV, 'MEDIA_URL_SECRET', 'MEDIA_URL_TTL_SECONDS'],
   generation: [...COMMON_ENV, 'AI_PROVIDER', 'STORAGE_DRIVER', 'MEDIA_DIR', 'GENERATION_CONCURRENCY'],
-  payments: [...COMMON_ENV],
+  payments: [...COMMON_ENV, 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   storybook: [...COMMON_ENV],
   rooms: [...COMMON_ENV],
 };
@@ -75,6 +77,8 @@ export const SECRET_ENV = [
   'OPENAI_API_KEY',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ];
 /**
  * Variables a deployment sets ahead of the code that reads them (none at the moment); anything else

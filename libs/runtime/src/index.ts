@@ -5,3 +5,4 @@ export * from './health.module.js';
 export * from './run-service.js';
 export * from './clock.js';
 export * from './ops-server.js';
+export * from './test-payments.js';

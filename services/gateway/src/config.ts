@@ -1,9 +1,10 @@
-import { baseEnvSchema } from '@starborn/runtime';
+import { baseEnvSchema, refineTestPaymentsInProduction, testPaymentsEnvShape } from '@starborn/runtime';
 import { refineStorageEnv, storageEnvShape } from '@starborn/storage';
 import { z } from 'zod';
 
 export const gatewayEnvSchema = baseEnvSchema
   .extend(storageEnvShape)
+  .extend(testPaymentsEnvShape)
   .extend({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     /** 127.0.0.1 on a workstation; 0.0.0.0 in a container. */
@@ -63,8 +64,22 @@ export const gatewayEnvSchema = baseEnvSchema
       z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
     ),
     /** Stripe's publishable key (pk_…), handed to the browser by GET /api/payments/config. */
-    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(1).optional(),
+    ),
   })
-  .superRefine(refineStorageEnv);
+  .superRefine((env, ctx) => {
+    refineStorageEnv(env, ctx);
+    // The same rule as the payments service's, so the web app never offers test cards it would refuse.
+    refineTestPaymentsInProduction(env, ctx);
+    if (env.NODE_ENV === 'production' && env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'STRIPE_PUBLISHABLE_KEY is required when PAYMENTS_PROVIDER=stripe in production',
+      });
+    }
+  });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

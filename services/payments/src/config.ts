@@ -1,12 +1,20 @@
-import { baseEnvSchema } from '@starborn/runtime';
+import { baseEnvSchema, refineTestPaymentsInProduction, testPaymentsEnvShape } from '@starborn/runtime';
 import { z } from 'zod';
 
+/** An empty variable (`STRIPE_SECRET_KEY=` in a .env file, an empty secret file) means unset. */
+const emptyAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 export const paymentsEnvSchema = baseEnvSchema
+  .extend(testPaymentsEnvShape)
   .extend({
-    /** `local` (default): an offline provider with Stripe's test-card rules. `stripe`: the real Stripe API. */
+    /**
+     * `local` (default in development): an offline provider with Stripe's test-card rules; refused in
+     * production without ALLOW_TEST_PAYMENTS_IN_PRODUCTION. `stripe`: the real Stripe API.
+     */
     PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_SECRET_KEY: emptyAsUnset(z.string().min(1).optional()),
+    STRIPE_WEBHOOK_SECRET: emptyAsUnset(z.string().min(1).optional()),
     /** Only to point the SDK at a fake Stripe API (tests, local development). */
     STRIPE_API_HOST: z.string().min(1).optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -17,6 +25,7 @@ export const paymentsEnvSchema = baseEnvSchema
     PAYMENTS_REEMIT_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
+    refineTestPaymentsInProduction(env, ctx);
     if (env.PAYMENTS_PROVIDER !== 'stripe') return;
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key])
