@@ -17,4 +17,10 @@ export {
   storageFromEnv,
   type StorageEnv,
 } from './config.js';
-export { MediaUrlSigner, keyStem, mediaExpiry, mediaUrlSecret } from './media-url.js';
+export {
+  MediaUrlSigner,
+  keyStem,
+  loadOrCreateDevMediaUrlSecret,
+  mediaExpiry,
+  mediaUrlSecret,
+} from './media-url.js';

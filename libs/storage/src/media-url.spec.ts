@@ -1,4 +1,13 @@
-import { keyStem, mediaExpiry, MediaUrlSigner } from './media-url.js';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  keyStem,
+  loadOrCreateDevMediaUrlSecret,
+  mediaExpiry,
+  mediaUrlSecret,
+  MediaUrlSigner,
+} from './media-url.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const NOW = 1_800_000_000;
@@ -119,5 +128,49 @@ describe('mediaExpiry', () => {
     expect(() => mediaExpiry(Number.NaN)).toThrow();
     expect(() => mediaExpiry(hourStart, 0)).toThrow();
     expect(() => mediaExpiry(hourStart, 3600, 0)).toThrow();
+  });
+});
+
+describe('mediaUrlSecret', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'starborn-media-secret-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is MEDIA_URL_SECRET when set, in every environment', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(mediaUrlSecret({ NODE_ENV, MEDIA_URL_SECRET: SECRET, AUTH_KEYS_DIR: dir })).toBe(SECRET);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses to start in production without MEDIA_URL_SECRET, and writes nothing', () => {
+    expect(() => mediaUrlSecret({ NODE_ENV: 'production', AUTH_KEYS_DIR: dir })).toThrow(
+      /^MEDIA_URL_SECRET is required in production/,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('generates a random secret per install into the keys folder, kept across starts (0600)', () => {
+    const keys = join(dir, 'keys');
+    const first = mediaUrlSecret({ NODE_ENV: 'development', AUTH_KEYS_DIR: keys });
+    expect(first).toMatch(/^[A-Za-z0-9_-]{64}$/);
+    expect(readFileSync(join(keys, 'media-url-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(keys, 'media-url-secret')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(keys)).toEqual(['media-url-secret']); // no staging file left behind
+    expect(mediaUrlSecret({ NODE_ENV: 'test', AUTH_KEYS_DIR: keys })).toBe(first);
+    // Another install (another folder) gets another secret: nothing is a constant of the code.
+    expect(loadOrCreateDevMediaUrlSecret(join(dir, 'other'))).not.toBe(first);
+    expect(() => new MediaUrlSigner(first)).not.toThrow();
+  });
+
+  it('reads a secret another process wrote first, and refuses a file that holds none', () => {
+    const keys = join(dir, 'keys');
+    mkdirSync(keys);
+    writeFileSync(join(keys, 'media-url-secret'), `${'w'.repeat(40)}\n`);
+    expect(loadOrCreateDevMediaUrlSecret(keys)).toBe('w'.repeat(40));
+    writeFileSync(join(keys, 'media-url-secret'), 'short');
+    expect(() => loadOrCreateDevMediaUrlSecret(keys)).toThrow(/delete it to make a new one/);
   });
 });

@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { extensionOf, keyProblem } from './keys.js';
 
 /** Bumped if the signed payload ever changes, so old and new signatures can never be confused. */
@@ -77,12 +79,64 @@ export function mediaExpiry(nowSeconds: number, ttlSeconds = 3600, bucketSeconds
   return Math.ceil((Math.floor(nowSeconds) + ttlSeconds) / bucketSeconds) * bucketSeconds;
 }
 
-/** Development only: the heroes service and the gateway fall back to it when MEDIA_URL_SECRET is not set. */
-const DEVELOPMENT_MEDIA_URL_SECRET = 'starborn-development-media-url-secret-not-for-production';
+/** Where development keys live (the same folder as the token key pair, AUTH_KEYS_DIR). */
+const DEV_KEYS_DIR = 'data/keys';
+const DEV_SECRET_FILE = 'media-url-secret';
 
-/** The secret that signs media URLs: required in production, a fixed development value otherwise. */
-export function mediaUrlSecret(config: { NODE_ENV: string; MEDIA_URL_SECRET?: string }): string {
+/**
+ * Development and tests only: a random secret per install, generated on first use into the keys folder
+ * (beside the token key pair), so no secret is ever a constant of the code. The heroes service and the
+ * gateway may start at the same moment: the secret is written to a file of its own and linked into
+ * place, which fails if another process got there first; then everyone reads the winner's secret.
+ */
+export function loadOrCreateDevMediaUrlSecret(dir = DEV_KEYS_DIR): string {
+  const file = join(dir, DEV_SECRET_FILE);
+  const existing = readDevSecret(file);
+  if (existing) return existing;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const staging = join(dir, `.${DEV_SECRET_FILE}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  writeFileSync(staging, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(staging, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(staging, { force: true });
+  }
+  const secret = readDevSecret(file);
+  if (!secret) throw new Error(`Could not read the media URL secret in ${file}`);
+  return secret;
+}
+
+function readDevSecret(file: string): string | undefined {
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  if (secret.length < 32) {
+    throw new Error(
+      `${file} holds no usable media URL secret (under 32 characters): delete it to make a new one`,
+    );
+  }
+  return secret;
+}
+
+/**
+ * The secret that signs media URLs: MEDIA_URL_SECRET, required in production; elsewhere one generated
+ * per install into AUTH_KEYS_DIR (default data/keys), shared by every service started from the folder.
+ */
+export function mediaUrlSecret(config: {
+  NODE_ENV: string;
+  MEDIA_URL_SECRET?: string;
+  AUTH_KEYS_DIR?: string;
+}): string {
   if (config.MEDIA_URL_SECRET) return config.MEDIA_URL_SECRET;
-  if (config.NODE_ENV === 'production') throw new Error('MEDIA_URL_SECRET is required in production');
-  return DEVELOPMENT_MEDIA_URL_SECRET;
+  if (config.NODE_ENV === 'production') {
+    throw new Error(
+      'MEDIA_URL_SECRET is required in production (at least 32 characters: openssl rand -base64 48)',
+    );
+  }
+  return loadOrCreateDevMediaUrlSecret(config.AUTH_KEYS_DIR);
 }

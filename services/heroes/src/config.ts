@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const heroesEnvSchema = baseEnvSchema.extend({
   /** Signs /media URLs; the gateway checks them with the same secret. Required in production. */
   MEDIA_URL_SECRET: z.string().min(32).optional(),
+  /** Development and tests: where the media URL secret is generated when MEDIA_URL_SECRET is unset. */
+  AUTH_KEYS_DIR: z.string().default('data/keys'),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 export type HeroesConfig = z.infer<typeof heroesEnvSchema>;
