@@ -186,6 +186,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     RATE_LIMIT_LOGIN_PER_EMAIL_IP: '1000',
     RATE_LIMIT_ROOM_CREATE: '10000',
     RATE_LIMIT_HERO_GENERATE: '10000',
+    // The fault suites retry payments through outages; payments-limits.system-spec sets its own.
+    RATE_LIMIT_PAYMENT_INTENTS: '10000',
+    RATE_LIMIT_PAYMENT_DECLINES: '10000',
     ...options.env,
   };
 

@@ -38,6 +38,14 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_HERO_GENERATE: z.coerce.number().int().min(1).default(10),
     /** …of this many seconds. */
     RATE_LIMIT_HERO_GENERATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
+    /** Payments one user may start (intents created, across gateway instances) per window… */
+    RATE_LIMIT_PAYMENT_INTENTS: z.coerce.number().int().min(1).default(10),
+    /** …of this many seconds. */
+    RATE_LIMIT_PAYMENT_INTENTS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    /** Declined cards one user may have per window before confirmations answer 429 (card testing)… */
+    RATE_LIMIT_PAYMENT_DECLINES: z.coerce.number().int().min(1).default(10),
+    /** …of this many seconds. */
+    RATE_LIMIT_PAYMENT_DECLINES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
     /**
      * How long the gateway trusts that a token's user exists before asking auth again (a user deleted
      * in the database loses access within this time).

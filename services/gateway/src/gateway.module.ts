@@ -16,6 +16,7 @@ import { HealthController } from './health/health.controller.js';
 import { HeroesController } from './heroes/heroes.controller.js';
 import { MediaController } from './media/media.controller.js';
 import { OBJECT_STORAGE } from './media/media.tokens.js';
+import { PaymentRateLimiter } from './payments/payment-rate-limiter.js';
 import { PaymentsController } from './payments/payments.controller.js';
 import { PremiumController } from './payments/premium.controller.js';
 import { HeroStatusListener } from './realtime/hero-status.listener.js';
@@ -89,6 +90,7 @@ export class GatewayModule implements OnApplicationShutdown {
         SessionStore,
         AuthRateLimiter,
         UserActionRateLimiter,
+        PaymentRateLimiter,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],

@@ -8,6 +8,7 @@ import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
+import { PaymentRateLimiter } from './payment-rate-limiter.js';
 import {
   ConfirmLocalPaymentBody,
   CreatePaymentIntentBody,
@@ -36,6 +37,7 @@ export class PaymentsController {
     private readonly bus: MessageBus,
     @Inject(AiQuotaFlag) private readonly quota: AiQuotaFlag,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly limits: PaymentRateLimiter,
   ) {}
 
   @Public()
@@ -72,13 +74,20 @@ export class PaymentsController {
       "Premium upgrade: 'This hero is already premium.' Chapters: the hero has no storybook yet, or " +
       "'All chapters of this story are already unlocked.'",
   })
-  @ApiResponse({ status: 429, type: ErrorResponse, description: "errorType 'quota_exceeded'" })
+  @ApiResponse({
+    status: 429,
+    type: ErrorResponse,
+    description:
+      "Too many payments started by this user (with Retry-After), or errorType 'quota_exceeded'. " +
+      'A premium upgrade with an unpaid intent open answers that same intent.',
+  })
   async createIntent(
     @Body() body: CreatePaymentIntentBody,
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
   ): Promise<CreatePaymentIntentResponse> {
     const meta = { correlationId: request.id, userId: user.id };
+    await this.limits.consumeIntent(user.id);
     const hero = await this.bus.request(
       'heroes.payment-context',
       { userId: user.id, heroId: body.heroId },
@@ -163,25 +172,44 @@ export class PaymentsController {
     description: "The card's message, e.g. 'Your card was declined.'",
   })
   @ApiResponse({ status: 404, type: ErrorResponse })
-  confirmLocal(
+  @ApiResponse({
+    status: 409,
+    type: ErrorResponse,
+    description:
+      'The payment can no longer be paid: cancelled after three declined cards, the hero is premium ' +
+      "already, or the chapter pack's price changed. Nothing is charged; start a new payment.",
+  })
+  @ApiResponse({
+    status: 429,
+    type: ErrorResponse,
+    description: 'Too many declined cards for this user (with Retry-After).',
+  })
+  async confirmLocal(
     @Body() body: ConfirmLocalPaymentBody,
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
   ) {
-    return this.bus.request(
-      'payments.confirm-local',
-      {
-        userId: user.id,
-        clientSecret: body.clientSecret,
-        card: {
-          number: body.card.number,
-          expMonth: body.card.expMonth,
-          expYear: body.card.expYear,
-          cvc: body.card.cvc,
+    await this.limits.assertMayConfirm(user.id);
+    try {
+      return await this.bus.request(
+        'payments.confirm-local',
+        {
+          userId: user.id,
+          clientSecret: body.clientSecret,
+          card: {
+            number: body.card.number,
+            expMonth: body.card.expMonth,
+            expYear: body.card.expYear,
+            cvc: body.card.cvc,
+          },
         },
-      },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+        { meta: { correlationId: request.id, userId: user.id } },
+      );
+    } catch (error) {
+      // Declined cards count per user across gateways (card testing); other failures do not.
+      if (error instanceof RemoteError && error.status === 402) await this.limits.countDecline(user.id);
+      throw error;
+    }
   }
 
   @Public()
