@@ -54,3 +54,4 @@ export {
 export { writeLocalChapter } from './local/chapter.js';
 export { readChapterAnswer, type ChapterAnswer } from './openai/chapter-answer.js';
 export { writeLocalNarration, NARRATION_MIN_SENTENCES, NARRATION_MAX_SENTENCES } from './local/narrator.js';
+export { escapeMarkdown, escapeQuotedNames } from './markdown-escape.js';

@@ -81,7 +81,7 @@ describe('grammar-based backstory', () => {
       chinese: { sign: 'Dragon', element: 'Yang Wood', years: [], traits: [], compatibility: [] },
     };
     const text = generateBackstoryMarkdown(hero);
-    expect(text).toContain('Ana {sign} [x|y]');
+    expect(text).toContain('Ana {sign} \\[x\\|y\\]'); // markdown-escaped: shown literally
     expect(countWords(text)).toBeGreaterThanOrEqual(MIN_WORDS);
     expect(countWords(text)).toBeLessThanOrEqual(MAX_WORDS);
   });

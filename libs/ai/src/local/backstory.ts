@@ -3,6 +3,7 @@
  * filled from word banks for the hero's sign, animal and elements. Deterministic per hero id.
  * The template syntax is described in grammar.ts.
  */
+import { escapeMarkdown } from '../markdown-escape.js';
 import { Rng } from '../prng.js';
 import type { HeroProfile } from '../types.js';
 import { constellationFor } from './constellations.js';
@@ -577,7 +578,8 @@ function buildContext(hero: HeroProfile, rng: Rng): Ctx {
   const omen = rng.pick(eWords.omens);
   const lessons = rng.sample(eWords.lessons, 2);
   const ctx: Ctx = {
-    name: hero.name.replace(/\s+/g, ' ').trim() || 'The hero',
+    // The name is the user's text inside markdown: escaped, so it never becomes a link or markup.
+    name: escapeMarkdown(hero.name.replace(/\s+/g, ' ').trim()) || 'The hero',
     sign: hero.western.sign,
     signFigure: signWords.figure,
     signNoun: signWords.noun,

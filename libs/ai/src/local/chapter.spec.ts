@@ -240,7 +240,7 @@ describe('local chapter writer', () => {
         chaptersTotalCount: 10,
         previousChapter: null,
       });
-      expect(chapter.markdown).toContain('Ana {sign} [x|y]');
+      expect(chapter.markdown).toContain('Ana {sign} \\[x\\|y\\]'); // markdown-escaped: shown literally
       const words = countWords(chapter.markdown);
       expect(words).toBeGreaterThanOrEqual(CHAPTER_MIN_WORDS);
       expect(words).toBeLessThanOrEqual(CHAPTER_MAX_WORDS);

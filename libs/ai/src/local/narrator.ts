@@ -4,6 +4,7 @@
  * that stood out, whether it was a question — and answers with the heroes' names, signs and elements.
  * Same room, same trigger, same conversation → same line.
  */
+import { escapeQuotedNames } from '../markdown-escape.js';
 import { sentencesOf } from '../chapter-format.js';
 import { Rng } from '../prng.js';
 import type { NarrationHero, NarrationLine, NarrationRequest } from '../types.js';
@@ -261,8 +262,20 @@ function heroSentence(hero: NarrationHero, rng: Rng, intro: boolean): string {
 const joinNames = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? 'travellers') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
-/** The narrator's line for a room (deterministic in the request). */
+/**
+ * The narrator's line for a room (deterministic in the request). The names and title it quotes are
+ * users' text inside markdown: escaped, so they never become links or markup.
+ */
 export function writeLocalNarration(request: NarrationRequest): string {
+  const quoted = [
+    ...(request.heroes ?? []).map((hero) => hero?.name ?? ''),
+    ...(request.recent ?? []).map((line) => line?.senderName ?? ''),
+    request.title ?? '',
+  ];
+  return escapeQuotedNames(narrationOf(request), quoted);
+}
+
+function narrationOf(request: NarrationRequest): string {
   const rng = new Rng(`starborn:narrator:${request.roomId}:${request.triggerId}`);
   const recent = (request.recent ?? []).filter((line) => line && typeof line.content === 'string');
   const heroes = (request.heroes ?? []).filter((h) => h && h.name?.trim());

@@ -1,3 +1,4 @@
+import { escapeQuotedNames } from '../markdown-escape.js';
 import OpenAI from 'openai';
 import sharp from 'sharp';
 import { AiConfigError, AiProviderError, AiQuotaExceededError } from '../errors.js';
@@ -116,7 +117,8 @@ export class OpenAiProvider implements AiProvider {
       throw new AiProviderError('OpenAI refused the backstory (content filter)', { retryable: false });
     }
     if (!text) throw new AiProviderError('OpenAI returned an empty backstory', { retryable: true });
-    return `${text}\n`;
+    // The model was given the name verbatim: its quotes of it are escaped, so the name stays text.
+    return `${escapeQuotedNames(text, [hero.name])}\n`;
   }
 
   /**
@@ -132,7 +134,7 @@ export class OpenAiProvider implements AiProvider {
     ];
     const first = await this.completeChapter(messages, chapterNumber);
     const firstAnswer = readChapterAnswer(first, chapterNumber);
-    if (firstAnswer.ok) return firstAnswer.chapter;
+    if (firstAnswer.ok) return escapeChapter(firstAnswer.chapter, request);
 
     const correction: ChatMessage[] = first
       ? [
@@ -145,7 +147,7 @@ export class OpenAiProvider implements AiProvider {
       : [];
     const second = await this.completeChapter([...messages, ...correction], chapterNumber);
     const secondAnswer = readChapterAnswer(second, chapterNumber);
-    if (secondAnswer.ok) return secondAnswer.chapter;
+    if (secondAnswer.ok) return escapeChapter(secondAnswer.chapter, request);
     throw new AiProviderError(`OpenAI wrote an unusable chapter ${chapterNumber}: ${secondAnswer.problem}`, {
       retryable: true,
     });
@@ -196,7 +198,11 @@ export class OpenAiProvider implements AiProvider {
     }
     const text = choice?.message?.content?.replace(/\s+/g, ' ').trim();
     if (!text) throw new AiProviderError('OpenAI returned an empty narration', { retryable: true });
-    return text;
+    return escapeQuotedNames(text, [
+      ...(request.heroes ?? []).map((hero) => hero?.name ?? ''),
+      ...(request.recent ?? []).map((line) => line?.senderName ?? ''),
+      request.title ?? '',
+    ]);
   }
 
   async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {
@@ -244,4 +250,9 @@ async function normalisePng(data: Buffer, angle: ImageAngle): Promise<Buffer> {
       cause: err,
     });
   }
+}
+
+/** The hero's name as the model quoted it, escaped in the chapter's markdown (the title is shown as text). */
+function escapeChapter(chapter: WrittenChapter, request: ChapterRequest): WrittenChapter {
+  return { ...chapter, markdown: escapeQuotedNames(chapter.markdown, [request.hero.name]) };
 }
