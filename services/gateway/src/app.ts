@@ -33,7 +33,8 @@ export const CONTENT_SECURITY_POLICY = {
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  // 'self' covers socket.io's ws:/wss: to this same host (CSP Level 3); nothing else is reachable.
+  connectSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
@@ -61,6 +62,49 @@ export function contentSecurityPolicy(
     frameSrc: ["'self'", ...STRIPE_CSP_SOURCES.frameSrc],
     connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...STRIPE_CSP_SOURCES.connectSrc],
   };
+}
+
+/**
+ * Browser features the app never uses, switched off for the page and every frame it embeds (spoken
+ * narration uses speech synthesis, which needs no permission). Only features Chromium recognises are
+ * listed: an unknown name is a console warning on every page.
+ */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'clipboard-read',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+] as const;
+
+/**
+ * The Permissions-Policy header: everything above denied; the page may write to the clipboard (copying
+ * share and invite links); `payment` only with Stripe, for its Payment Element's frame (wallets).
+ */
+export function permissionsPolicy(provider: GatewayConfig['PAYMENTS_PROVIDER']): string {
+  const payment = provider === 'stripe' ? '(self "https://js.stripe.com")' : '()';
+  return [
+    ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+    'clipboard-write=(self)',
+    `payment=${payment}`,
+  ].join(', ');
 }
 
 /** Request log lines name the request id `correlationId`, as every other log line of the request does. */
@@ -117,6 +161,10 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.PAYMENTS_PROVIDER) },
     crossOriginEmbedderPolicy: false,
+  });
+  const permissions = permissionsPolicy(config.PAYMENTS_PROVIDER);
+  fastify.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', permissions);
   });
   // The API docs page uses inline styles and scripts of its own; relax the policy there only.
   fastify.addHook('onSend', async (request, reply) => {

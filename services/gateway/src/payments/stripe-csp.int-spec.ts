@@ -15,7 +15,7 @@ import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, createGatewayApp } from
 const LOCAL_CSP =
   "default-src 'self';base-uri 'self';font-src 'self';form-action 'self';frame-ancestors 'none';" +
   "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self';" +
-  "upgrade-insecure-requests;connect-src 'self' ws: wss:";
+  "upgrade-insecure-requests;connect-src 'self'";
 
 /** The policy's directives by name: 'script-src' → ["'self'", …]. */
 function directives(header: string): Map<string, string[]> {
@@ -95,7 +95,7 @@ describe('content security policy by payment provider', () => {
         'https://js.stripe.com',
         'https://hooks.stripe.com',
       ]);
-      expect(stripe.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://api.stripe.com']);
+      expect(stripe.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
       // Every other directive is the local one, unchanged (no inline code, no other origin).
       for (const [name, values] of local) {
         if (name === 'script-src' || name === 'connect-src') continue;
