@@ -37,6 +37,8 @@ export interface CreateShareCommand {
 
 export interface OpenShareQuery {
   shareId: string;
+  /** False for a look that is not a view (an HTTP HEAD); counted unless false. */
+  countView?: boolean;
 }
 
 export interface ListSharesQuery {

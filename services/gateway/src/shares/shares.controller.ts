@@ -41,7 +41,9 @@ export class SharesController {
 
   @Public()
   @Get('share/:shareId')
-  @ApiOperation({ summary: 'Open a shared hero (no sign-in); counts the view' })
+  @ApiOperation({
+    summary: 'Open a shared hero (no sign-in); counts the view (a GET; a HEAD is not counted)',
+  })
   @ApiResponse({ status: 200, type: SharedHeroResponse })
   @ApiResponse({
     status: 404,
@@ -54,9 +56,10 @@ export class SharesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    // Fastify answers HEAD with this GET handler: a HEAD (link checkers, previews) is not a view.
     const hero = await this.bus.request(
       'heroes.share-open',
-      { shareId },
+      { shareId, countView: request.method === 'GET' },
       { meta: { correlationId: request.id, userId: visitor?.id } },
     );
     // Every open is a view to count, and the signed URLs expire: never from a cache.

@@ -68,16 +68,18 @@ export class SharesService {
   }
 
   /** A visitor opens a link: counts the view, answers the public face of the hero. */
-  async open({ shareId }: OpenShareQuery): Promise<SharedHeroDto> {
+  async open({ shareId, countView }: OpenShareQuery): Promise<SharedHeroDto> {
     const id = String(shareId ?? '');
+    // The same conditions either way; only a view (not a HEAD request) adds to the count.
+    const increment = countView === false ? 0 : 1;
     const counted = SHARE_ID_PATTERN.test(id)
       ? returnedRows<{ hero_id: string }>(
           await this.dataSource.query(
-            `UPDATE heroes.share_links s SET access_count = s.access_count + 1
+            `UPDATE heroes.share_links s SET access_count = s.access_count + $2
              FROM heroes.heroes h
              WHERE s.id = $1 AND s.is_active AND h.id = s.hero_id AND h.payment_status = 'paid'
              RETURNING s.hero_id`,
-            [id],
+            [id, increment],
           ),
         )
       : [];
