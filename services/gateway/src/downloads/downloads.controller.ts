@@ -1,5 +1,13 @@
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ErrorCodes, type DownloadEntry } from '@starborn/contracts';
 import { MessageBus, RemoteError, type MessageMeta } from '@starborn/messaging';
 import type { ObjectStorage, StoredObject } from '@starborn/storage';
@@ -19,6 +27,7 @@ import { chapterFiles } from './chapter-files.js';
  * bundle is never held in memory whole.
  */
 @ApiTags('heroes')
+@ApiExtraModels(ErrorResponse)
 @ApiBearerAuth()
 @Controller('api')
 export class DownloadsController {
@@ -35,12 +44,17 @@ export class DownloadsController {
   })
   @ApiProduces('application/zip')
   @ApiResponse({ status: 200, description: 'application/zip, sent as an attachment' })
+  // Errors are JSON although the success is a zip: name their content type explicitly.
   @ApiResponse({
     status: 403,
-    type: ErrorResponse,
     description: "'You do not have permission to download this hero or payment is required.'",
+    content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponse) } } },
   })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: "'Hero not found.'" })
+  @ApiResponse({
+    status: 404,
+    description: "'Hero not found.'",
+    content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponse) } } },
+  })
   async download(
     @Param('id') heroId: string,
     @CurrentUser() user: AuthenticatedUser,

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { BACKEND_SERVICES, healthCommand, type CheckStatus } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import type { FastifyReply } from 'fastify';
@@ -14,6 +14,42 @@ interface Check {
   latencyMs: number;
   error?: string;
   instance?: string;
+}
+
+class HealthCheckResponse {
+  @ApiProperty({ enum: ['ok', 'down'] }) status!: string;
+  @ApiProperty() latencyMs!: number;
+}
+
+class HealthChecks {
+  @ApiProperty({ type: HealthCheckResponse }) postgres!: HealthCheckResponse;
+  @ApiProperty({ type: HealthCheckResponse }) redis!: HealthCheckResponse;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/HealthCheckResponse' },
+    description: 'One check per backend service',
+  })
+  services!: Record<string, HealthCheckResponse>;
+}
+
+class ReadyChecks {
+  @ApiProperty({ type: HealthCheckResponse }) postgres!: HealthCheckResponse;
+  @ApiProperty({ type: HealthCheckResponse }) redis!: HealthCheckResponse;
+}
+
+export class HealthResponse {
+  @ApiProperty({ enum: ['ok', 'degraded'] }) status!: string;
+  @ApiProperty({ type: HealthChecks }) checks!: HealthChecks;
+}
+
+export class LiveResponse {
+  @ApiProperty({ enum: ['ok'] }) status!: string;
+  @ApiProperty() uptimeSeconds!: number;
+}
+
+export class ReadyResponse {
+  @ApiProperty({ enum: ['ok', 'down'] }) status!: string;
+  @ApiProperty({ type: ReadyChecks }) checks!: ReadyChecks;
 }
 
 /**
@@ -35,6 +71,8 @@ export class HealthController {
   @Public()
   @Get()
   @ApiOperation({ summary: 'Health of the gateway, PostgreSQL, Redis and every service' })
+  @ApiResponse({ status: 200, type: HealthResponse })
+  @ApiResponse({ status: 503, type: HealthResponse, description: 'Something is down' })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const timeoutMs = this.config.HEALTH_TIMEOUT_MS;
     const [postgres, redis, ...services] = await Promise.all([
@@ -63,6 +101,7 @@ export class HealthController {
   @Public()
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the gateway process runs its event loop' })
+  @ApiResponse({ status: 200, type: LiveResponse })
   live() {
     return { status: 'ok', uptimeSeconds: Math.round(process.uptime()) };
   }
@@ -70,6 +109,8 @@ export class HealthController {
   @Public()
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer the gateway' })
+  @ApiResponse({ status: 200, type: ReadyResponse })
+  @ApiResponse({ status: 503, type: ReadyResponse, description: 'PostgreSQL or Redis does not answer' })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const { healthy, checks } = await this.readiness();
     reply.status(healthy ? 200 : 503);

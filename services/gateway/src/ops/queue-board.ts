@@ -7,6 +7,7 @@ import { createRedisConnection } from '@starborn/messaging';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
+import { apiErrorBody } from '../http/api-error.js';
 import { presentsOperatorToken } from './operator-token.js';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -50,7 +51,10 @@ export async function registerQueueBoard(
         .code(401)
         .header('www-authenticate', 'Basic realm="Starborn operators", charset="UTF-8"')
         .header('cache-control', 'no-store')
-        .send({ status: 401, code: 'UNAUTHORIZED', message: 'The operator token is required.' });
+        // The same error body as every other 4xx (clients read `error`).
+        .send(
+          apiErrorBody({ status: 401, code: 'UNAUTHORIZED', message: 'The operator token is required.' }),
+        );
     });
     await scope.register(serverAdapter.registerPlugin() as never, { prefix: QUEUE_BOARD_PATH });
   });

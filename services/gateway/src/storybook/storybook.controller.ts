@@ -7,7 +7,7 @@ import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { ApiException } from '../http/http-error.filter.js';
-import { StoryBookViewResponse, UnlockChaptersBody } from './storybook.dto.js';
+import { StoryBookPendingResponse, StoryBookViewResponse, UnlockChaptersBody } from './storybook.dto.js';
 
 /** Storybook ids are UUIDs made by the storybook service: anything else names no storybook. */
 const STORYBOOK_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,7 +47,7 @@ export class StorybookController {
   })
   @ApiParam({ name: 'heroId', description: '32 hex characters (without the preview- prefix)' })
   @ApiResponse({ status: 200, type: StoryBookViewResponse })
-  @ApiResponse({ status: 202, description: '{ storyBook: null, chapters: [], message } — not set up yet' })
+  @ApiResponse({ status: 202, type: StoryBookPendingResponse, description: 'Not set up yet' })
   @ApiResponse({ status: 401, type: ErrorResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: `'${STORYBOOK_NOT_FOUND}'` })
   async get(

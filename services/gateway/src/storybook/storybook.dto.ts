@@ -69,6 +69,13 @@ export class ChapterResponse {
   content!: string | null;
 }
 
+/** 202: the storybook of a just-completed hero is still being set up. */
+export class StoryBookPendingResponse {
+  @ApiProperty({ type: Object, nullable: true, description: 'Always null here' }) storyBook!: null;
+  @ApiProperty({ type: 'array', items: {}, maxItems: 0 }) chapters!: [];
+  @ApiProperty() message!: string;
+}
+
 export class StoryBookViewResponse {
   @ApiProperty({ type: StoryBookResponse }) storyBook!: StoryBookResponse;
   @ApiProperty({ type: [ChapterResponse], description: 'Chapters 1 … chapters_total_count, in order' })

@@ -1,0 +1,93 @@
+/**
+ * The OpenAPI document describes every answer: each operation's success answer has a schema (a DTO
+ * class), and each documented 4xx answer is the error body { status, code, message, error }. The
+ * contract suite (scripts/system/contract.system-spec.ts) checks real answers against these schemas.
+ */
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGatewayApp } from '../app.js';
+
+const database = testDatabase('gwopenapi');
+const prefix = testRedisPrefix('gwopenapi');
+let workDir: string;
+let gateway: NestFastifyApplication;
+let document: any;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'starborn-openapi-'));
+  await mkdir(join(workDir, 'web'), { recursive: true });
+  await writeFile(join(workDir, 'web', 'index.html'), '<!doctype html><title>Starborn</title>');
+  ({ app: gateway } = await createGatewayApp({
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    AUTH_KEYS_DIR: join(workDir, 'keys'),
+    WEB_DIST_DIR: join(workDir, 'web'),
+    LOG_LEVEL: 'silent',
+  }));
+  await gateway.init();
+  await gateway.getHttpAdapter().getInstance().ready();
+  const answer = await gateway.inject({ method: 'GET', url: '/api/docs/json' });
+  document = answer.json();
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await database.drop();
+  await deleteRedisPrefix(prefix);
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+function operations(): {
+  name: string;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}[] {
+  return Object.entries(document.paths as Record<string, Record<string, { responses: never }>>).flatMap(
+    ([path, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => ({
+        name: `${method.toUpperCase()} ${path}`,
+        responses: item[method]!.responses,
+      })),
+  );
+}
+
+/** Answers that are not JSON: a zip download, a queue dashboard, a webhook acknowledgement. */
+const NOT_JSON = new Set(['GET /api/heroes/{id}/download']);
+
+describe('the OpenAPI document', () => {
+  it('gives every operation a success answer with a JSON schema', () => {
+    const missing = operations()
+      .filter((op) => !NOT_JSON.has(op.name))
+      .filter((op) => {
+        const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
+        return (
+          success.length === 0 || success.some(([, answer]) => !answer.content?.['application/json']?.schema)
+        );
+      })
+      .map((op) => op.name);
+    expect(missing).toEqual([]);
+  });
+
+  it('documents every 4xx answer with a schema that requires error and message', () => {
+    expect(document.components.schemas.ErrorResponse.required).toEqual(
+      expect.arrayContaining(['status', 'code', 'message', 'error']),
+    );
+    const wrong = operations().flatMap((op) =>
+      Object.entries(op.responses)
+        .filter(([status]) => /^4\d\d$/.test(status))
+        .filter(([, answer]) => {
+          const schema = answer.content?.['application/json']?.schema as { $ref?: string } | undefined;
+          const name = schema?.$ref?.replace('#/components/schemas/', '');
+          const required: string[] = (name && document.components.schemas[name]?.required) || [];
+          return !required.includes('error') || !required.includes('message');
+        })
+        .map(([status]) => `${op.name} ${status}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
