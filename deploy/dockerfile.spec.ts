@@ -12,19 +12,27 @@ const all = (keyword: string, stage = runtime) => stage.instructions.filter((i) 
 const runs = stages.flatMap((stage) => all('RUN', stage).map((i) => i.args));
 
 describe('deploy/Dockerfile', () => {
-  it('has named stages: dependencies, build and a runtime on node:20 slim or alpine', () => {
+  it('has named stages: dependencies, build and a runtime on node:24 (the LTS of engines) slim or alpine', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
     for (const stage of stages) expect(stage.name).toMatch(/^[a-z][a-z0-9_-]*$/);
     const names = stages.map((s) => s.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(runtime.from).toMatch(/^node:20(\.\d+)*-(bookworm-slim|alpine[\d.]*)$/);
+    expect(runtime.from).toMatch(/^node:24(\.\d+)*-(bookworm-slim|alpine[\d.]*)$/);
     // The build runs on the installed dependencies; the runtime starts afresh.
     expect(stages.find((s) => s.name === 'build')?.from).toBe('deps');
-    // Every stage starts from node 20 or from an earlier stage.
+    // Every stage starts from node 24 or from an earlier stage.
     stages.forEach((stage, index) => {
       const earlier = stages.slice(0, index).map((s) => s.name);
-      expect(earlier.includes(stage.from) || /^node:20/.test(stage.from)).toBe(true);
+      expect(earlier.includes(stage.from) || /^node:24/.test(stage.from)).toBe(true);
     });
+  });
+
+  it('runs the Node.js line of package.json engines, the version CI installs and tests on', () => {
+    const engines = /^>=(\d+)\.(\d+)/.exec(JSON.parse(readRepoFile('package.json')).engines.node)!;
+    expect(runtime.from).toMatch(new RegExp(`^node:${engines[1]}[.-]`));
+    const ci = /^NODE_VERSION=(\d+)\.(\d+)\.(\d+)$/m.exec(readRepoFile('.ci/run'))!;
+    expect(ci[1]).toBe(engines[1]);
+    expect(Number(ci[2])).toBeGreaterThanOrEqual(Number(engines[2]));
   });
 
   it('copies only from earlier stages, and the runtime only the assembled build output', () => {
