@@ -9,6 +9,7 @@ export * from './jobs.js';
 export * from './realtime.js';
 export * from './support.js';
 export * from './payments.js';
+export * from './prices.js';
 export * from './shares.js';
 export * from './storybook.js';
 export * from './rooms.js';

@@ -18,6 +18,7 @@ import type {
   PaymentSucceededEvent,
   PaymentType,
   PriceQuote,
+  RefundPaymentCommand,
   StripeWebhookCommand,
   SucceededPaymentQuery,
 } from './payments.js';
@@ -101,6 +102,8 @@ export const messages = {
   'payments.find-succeeded': command<SucceededPaymentQuery, PaymentIntentDto | null>('payments'),
   // Every succeeded payment of this user for this hero and type, oldest first.
   'payments.list-succeeded': command<SucceededPaymentQuery, PaymentIntentDto[]>('payments'),
+  // Refunds a succeeded payment (idempotent): storybook refuses a chapter pack paid at an outdated price.
+  'payments.refund': command<RefundPaymentCommand, PaymentIntentDto>('payments'),
   // Durable; the payment intent id is the event id. heroes applies premium_upgrade; storybook promotes the
   // story (premium_upgrade) and records chapter packs (chapters).
   'payment.succeeded': event<PaymentSucceededEvent>('heroes', 'storybook'),

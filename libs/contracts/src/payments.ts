@@ -45,6 +45,13 @@ export interface StripeWebhookCommand {
   signature: string;
 }
 
+/** A succeeded payment that must not be used after all (storybook: a pack paid at an outdated price). */
+export interface RefundPaymentCommand {
+  paymentIntentId: string;
+  userId: string;
+  reason: 'price_changed';
+}
+
 export interface SucceededPaymentQuery {
   userId: string;
   heroId: string;

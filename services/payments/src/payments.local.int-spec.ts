@@ -276,6 +276,32 @@ describe('local payments', () => {
     await expect(confirm(repriced, '4242 4242 4242 4242')).resolves.toMatchObject({ status: 'succeeded' });
   });
 
+  it('refunds a paid chapter pack storybook refused, once; nothing else is refunded this way', async () => {
+    const hero = '3'.repeat(32);
+    const pack = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    await confirm(pack, '4242 4242 4242 4242');
+    const refund = { paymentIntentId: pack.id, userId: alice, reason: 'price_changed' as const };
+    expect(await errorOf(bus.request('payments.refund', { ...refund, userId: bob }))).toMatchObject({
+      status: 404,
+    });
+    await expect(bus.request('payments.refund', refund)).resolves.toMatchObject({ status: 'refunded' });
+    const refunded = await row(pack.id);
+    expect(refunded).toMatchObject({ status: 'refunded', refund_reason: 'price_changed' });
+    expect(refunded.refund_id).toMatch(/^re_local_/);
+    await expect(bus.request('payments.refund', refund)).resolves.toMatchObject({ status: 'refunded' });
+    expect((await row(pack.id)).refunded_at).toEqual(refunded.refunded_at);
+    await expect(
+      bus.request('payments.list-succeeded', { userId: alice, heroId: hero, paymentType: 'chapters' }),
+    ).resolves.toEqual([]);
+
+    const premium = await createIntent({ heroId: hero });
+    await confirm(premium, '4242 4242 4242 4242');
+    expect(
+      await errorOf(bus.request('payments.refund', { ...refund, paymentIntentId: premium.id })),
+    ).toMatchObject({ status: 400 });
+    expect((await row(premium.id)).status).toBe('succeeded');
+  });
+
   it("answers 404 for another user's intent (and an unknown secret)", async () => {
     const intent = await createIntent({ heroId: 'd'.repeat(32) });
     expect(await errorOf(confirm(intent, '4242424242424242', bob))).toMatchObject({

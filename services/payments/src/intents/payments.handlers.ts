@@ -4,6 +4,7 @@ import type {
   ConfirmLocalPaymentCommand,
   CreatePaymentIntentCommand,
   PaymentType,
+  RefundPaymentCommand,
   StripeWebhookCommand,
   SucceededPaymentQuery,
 } from '@starborn/contracts';
@@ -37,6 +38,11 @@ export class PaymentsHandlers {
   @OnCommand('payments.find-succeeded')
   findSucceeded(@Payload() query: SucceededPaymentQuery) {
     return this.payments.findSucceeded(query);
+  }
+
+  @OnCommand('payments.refund')
+  refund(@Payload() command: RefundPaymentCommand) {
+    return this.payments.refund(command);
   }
 
   @OnCommand('payments.list-succeeded')

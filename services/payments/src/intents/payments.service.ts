@@ -10,6 +10,7 @@ import {
   type PaymentIntentDto,
   type PaymentType,
   type PriceQuote,
+  type RefundPaymentCommand,
   type StripeWebhookCommand,
   type SucceededPaymentQuery,
 } from '@starborn/contracts';
@@ -327,6 +328,29 @@ export class PaymentsService {
       { status: 'canceled', updatedAt: this.clock.now() },
     );
     return manager.findOneByOrFail(PaymentIntent, { id: intentId });
+  }
+
+  /**
+   * Refunds a succeeded chapter pack that storybook refused to spend (its price is outdated). Idempotent:
+   * a refund asked again answers the refunded intent; the provider is asked again only while it has
+   * not confirmed.
+   */
+  async refund(command: RefundPaymentCommand): Promise<PaymentIntentDto> {
+    const userId = validUserId(command?.userId);
+    const id = String(command.paymentIntentId ?? '');
+    const intent = id ? await this.intents.findOneBy({ id }) : null;
+    if (!intent || intent.userId !== userId) throw notFound();
+    if (command.reason !== 'price_changed' || intent.paymentType !== 'chapters')
+      throw badRequest('Only a chapter pack paid at an outdated price is refunded this way.');
+    if (intent.status !== 'succeeded' && intent.status !== 'refunded')
+      throw conflict('Only a completed payment can be refunded.');
+    await this.intents.update(
+      { id, status: 'succeeded' },
+      { status: 'refunded', refundReason: command.reason, updatedAt: this.clock.now() },
+    );
+    const refunded = await this.intents.findOneByOrFail({ id });
+    if (!refunded.refundedAt && !(await this.fulfilment.refund(refunded))) throw unavailable();
+    return toDto(await this.intents.findOneByOrFail({ id }));
   }
 
   /** The newest succeeded intent of this user for this hero and type; Stripe is asked to confirm. */

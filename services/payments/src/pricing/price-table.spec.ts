@@ -1,4 +1,4 @@
-import { priceFor } from './price-table.js';
+import { formatUsd, priceFor } from './price-table.js';
 
 describe('price table', () => {
   it('charges 3.99 USD for the premium upgrade, whatever the story', () => {
@@ -28,5 +28,11 @@ describe('price table', () => {
 
   it('refuses an unknown payment type', () => {
     expect(() => priceFor('nft' as never, false)).toThrow();
+  });
+
+  it('writes amounts as dollars for messages', () => {
+    expect(formatUsd(399)).toBe('$3.99');
+    expect(formatUsd(199)).toBe('$1.99');
+    expect(formatUsd(1000)).toBe('$10.00');
   });
 });

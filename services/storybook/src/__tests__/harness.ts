@@ -102,9 +102,12 @@ const ref = (job: ChapterGenerationJob) => ({
   attempt: job.attempt,
 });
 
-/** Answers `payments.list-succeeded` from a table the test fills; counts the questions. */
+/** Answers `payments.list-succeeded` from a table the test fills (counts the questions) and `payments.refund`. */
 export class FakePayments {
   readonly succeeded: PaymentIntentDto[] = [];
+  readonly refunds: string[] = [];
+  /** When set, payments.refund fails (payments unavailable). */
+  refundsFail = false;
   asked = 0;
   private worker?: Worker;
   private publisher?: Redis;
@@ -131,6 +134,10 @@ export class FakePayments {
             (p) => p.heroId === query.heroId && this.owner.get(p.id) === query.userId,
           );
           reply = { id: envelope.id, ok: true, data };
+        } else if (job.name === 'payments.refund' && !this.refundsFail) {
+          const { paymentIntentId } = envelope.data as unknown as { paymentIntentId: string };
+          this.refunds.push(paymentIntentId);
+          reply = { id: envelope.id, ok: true, data: { id: paymentIntentId, status: 'refunded' } };
         } else {
           reply = {
             id: envelope.id,
@@ -150,12 +157,17 @@ export class FakePayments {
   private readonly owner = new Map<string, string>();
 
   /** A chapters payment payments knows about (its event may or may not be sent too). */
-  add(userId: string, heroId: string, id = `pi_test_${randomBytes(6).toString('hex')}`): PaymentIntentDto {
+  add(
+    userId: string,
+    heroId: string,
+    id = `pi_test_${randomBytes(6).toString('hex')}`,
+    amount = 199,
+  ): PaymentIntentDto {
     const payment: PaymentIntentDto = {
       id,
       clientSecret: `${id}_secret_x`,
       provider: 'local',
-      amount: 199,
+      amount,
       currency: 'usd',
       paymentType: 'chapters',
       heroId,
@@ -256,7 +268,13 @@ export class StorybookHarness {
     );
   }
 
-  pay(hero: { heroId: string; userId: string }, paymentType: 'premium_upgrade' | 'chapters', id?: string) {
+  /** payment.succeeded; a chapter pack at the price of a story that is not premium unless told. */
+  pay(
+    hero: { heroId: string; userId: string },
+    paymentType: 'premium_upgrade' | 'chapters',
+    id?: string,
+    amount = paymentType === 'chapters' ? 199 : 399,
+  ) {
     const paymentIntentId = id ?? `pi_test_${randomBytes(6).toString('hex')}`;
     return this.bus
       .emitEvent(
@@ -266,7 +284,7 @@ export class StorybookHarness {
           userId: hero.userId,
           heroId: hero.heroId,
           paymentType,
-          amount: paymentType === 'chapters' ? 199 : 399,
+          amount,
           currency: 'usd',
         },
         { eventId: paymentIntentId },

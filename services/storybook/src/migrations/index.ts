@@ -1,4 +1,5 @@
 import { CreateStorybooks1765000000000 } from './1765000000000-create-storybooks.js';
+import { RefusedChapterCredits1765100000000 } from './1765100000000-refused-chapter-credits.js';
 
 /** In order of application. */
-export const storybookMigrations = [CreateStorybooks1765000000000];
+export const storybookMigrations = [CreateStorybooks1765000000000, RefusedChapterCredits1765100000000];

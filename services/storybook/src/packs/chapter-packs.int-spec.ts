@@ -18,10 +18,11 @@ const t = new StorybookHarness();
 beforeAll(() => t.start(), 60_000);
 afterAll(() => t.stop());
 
-/** A chapters payment whose event has been applied. */
-async function buyPack(hero: { heroId: string; userId: string }) {
-  const id = await t.pay(hero, 'chapters');
-  t.payments.add(hero.userId, hero.heroId, id);
+/** A chapters payment whose event has been applied, at the price of the story as it is now. */
+async function buyPack(hero: { heroId: string; userId: string }, amount?: number) {
+  amount ??= (await t.story(hero.heroId))?.is_premium ? 399 : 199;
+  const id = await t.pay(hero, 'chapters', undefined, amount);
+  t.payments.add(hero.userId, hero.heroId, id, amount);
   await eventually(() => t.credit(id));
   return id;
 }
@@ -189,6 +190,54 @@ describe('when the payment event has not arrived yet', () => {
     t.payments.add(other.userId, other.heroId);
     t.payments.add(other.userId, hero.heroId); // another user, this hero id
     expect(await errorOf(unlockAfterPayment(hero))).toMatchObject({ status: 402 });
+  });
+});
+
+describe('a pack paid at $1.99 before its story became premium', () => {
+  async function packThenPremium() {
+    const hero = await t.startedStory();
+    const id = await buyPack(hero);
+    expect((await t.credit(id)).amount).toBe(199);
+    await t.pay(hero, 'premium_upgrade');
+    const story = await t.storyWhen(hero.heroId, (s) => s.is_premium);
+    return { hero, id, story };
+  }
+
+  it('is refused on the premium story ($3.99 a pack), unlocks nothing and is refunded', async () => {
+    const { hero, id, story } = await packThenPremium();
+    expect(await errorOf(unlockAfterPayment(hero))).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message:
+        'This chapter pack was paid at $1.99, but packs for this story cost $3.99 now that it is premium. It was not used and its payment is refunded; please buy the pack again.',
+    });
+    expect(await t.credit(id)).toMatchObject({ redeemed_by: 'refused', chapters_unlocked: 0 });
+    expect((await t.credit(id)).refund_confirmed_at).toBeInstanceOf(Date);
+    expect(t.payments.refunds).toContain(id);
+    expect(await t.story(hero.heroId)).toMatchObject({
+      chapters_unlocked_count: story.chapters_unlocked_count,
+    });
+    // A pack at the premium price is spent as usual; the refused one never is.
+    await buyPack(hero, 399);
+    const view = await unlockAfterPayment(hero);
+    expect(view.storyBook.chaptersUnlockedCount).toBe(story.chapters_unlocked_count + 3);
+    expect(t.payments.refunds.filter((refunded) => refunded === id)).toHaveLength(1);
+  });
+
+  it('is refused by the sweep too, and a refund that failed is asked again', async () => {
+    const { hero, id, story } = await packThenPremium();
+    t.payments.refundsFail = true;
+    try {
+      expect(await errorOf(unlock(hero, story.id))).toMatchObject({ status: 409 });
+    } finally {
+      t.payments.refundsFail = false;
+    }
+    expect(await t.credit(id)).toMatchObject({ redeemed_by: 'refused', refund_confirmed_at: null });
+    await t.get(ReconciliationService).run();
+    expect((await t.credit(id)).refund_confirmed_at).toBeInstanceOf(Date);
+    expect(await t.story(hero.heroId)).toMatchObject({
+      chapters_unlocked_count: story.chapters_unlocked_count,
+    });
   });
 });
 

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CHAPTER_PACK_PAYMENT_REQUIRED,
   ErrorCodes,
+  formatUsd,
+  priceFor,
   PREMIUM_STORY_CHAPTERS,
   ServiceError,
   STORY_FULLY_UNLOCKED,
@@ -39,19 +41,30 @@ import {
 } from '../storybooks/validation.js';
 import { applyChapterPack } from './chapter-pack.js';
 import {
+  confirmRefund,
   overdueCredits,
   recordCredits,
   redeemCredit,
   takeCredit,
+  unrefundedCredits,
   type RedeemedBy,
+  type TakenCredit,
 } from './credit.queries.js';
+
+/** A pack paid at the price of a story that was not premium, spent on the story once it is. */
+export function packPriceChangedMessage(paid: number, price: number): string {
+  return `This chapter pack was paid at ${formatUsd(paid)}, but packs for this story cost ${formatUsd(price)} now that it is premium. It was not used and its payment is refunded; please buy the pack again.`;
+}
 
 /** Overdue packs redeemed per sweep; the rest wait for the next one. */
 const REDEEM_BATCH = 200;
 
 type Target = { storyBookId: string } | { heroId: string };
 type Attempt =
-  { kind: 'redeemed'; story: StorybookRow } | { kind: 'no-credit'; heroId: string } | { kind: 'skipped' };
+  | { kind: 'redeemed'; story: StorybookRow }
+  | { kind: 'no-credit'; heroId: string }
+  | { kind: 'skipped' }
+  | { kind: 'refused'; heroId: string; paid: number; price: number };
 
 /**
  * Paid chapter packs. A `chapters` payment is recorded as a credit; an unlock call spends exactly one
@@ -104,6 +117,7 @@ export class ChapterPacksService {
 
   /** The sweep: packs left unspent past the grace are spent for their buyer. Returns how many. */
   async redeemOverdue(): Promise<number> {
+    await this.refundPending();
     const cutoff = new Date(this.clock.now().getTime() - this.config.CHAPTER_CREDIT_GRACE_MS);
     const overdue = await overdueCredits(
       sqlOf(this.dataSource),
@@ -131,20 +145,32 @@ export class ChapterPacksService {
   }
 
   private async redeemForOwner(userId: string, target: Target, by: RedeemedBy): Promise<StoryBookView> {
-    let attempt = await this.tryRedeem(userId, target, by);
-    if (attempt.kind === 'no-credit') {
+    const first = await this.tryRedeem(userId, target, by);
+    let attempt = first;
+    if (attempt.kind === 'no-credit' || attempt.kind === 'refused') {
       // The payment's event may still be on its way: ask payments, record what it knows, try again.
       await this.fetchPurchases(userId, attempt.heroId);
       attempt = await this.tryRedeem(userId, target, by);
     }
     if (attempt.kind !== 'redeemed') {
+      const refused = attempt.kind === 'refused' ? attempt : first.kind === 'refused' ? first : null;
+      if (refused)
+        throw new ServiceError(
+          409,
+          ErrorCodes.CONFLICT,
+          packPriceChangedMessage(refused.paid, refused.price),
+        );
       throw new ServiceError(402, ErrorCodes.PAYMENT_REQUIRED, CHAPTER_PACK_PAYMENT_REQUIRED);
     }
     const story = attempt.story;
     return presentStorybook(story, await chaptersOf(sqlOf(this.dataSource), story.id));
   }
 
-  /** One transaction: lock the story, check it can grow, take one credit, apply the pack. */
+  /**
+   * One transaction: lock the story, check it can grow, take one credit, apply the pack. A credit
+   * whose amount is not the pack's price for the story as it is now (bought before the story became
+   * premium) is settled as refused, unlocks nothing, and its payment is refunded once committed.
+   */
   private async tryRedeem(
     userId: string,
     target: Target,
@@ -153,6 +179,7 @@ export class ChapterPacksService {
   ): Promise<Attempt> {
     const now = this.clock.now();
     let jobs: ChapterGenerationJob[] = [];
+    const refused: TakenCredit[] = [];
     const attempt = await inTransaction(this.dataSource, async (sql): Promise<Attempt> => {
       const story =
         'storyBookId' in target
@@ -165,11 +192,26 @@ export class ChapterPacksService {
         unlocked: story.chapters_unlocked_count,
       });
       if (!counts) throw new ServiceError(409, ErrorCodes.CONFLICT, STORY_FULLY_UNLOCKED);
-      const credit = await takeCredit(sql, { userId, heroId: story.hero_id }, paymentIntentId);
-      if (!credit)
+      const price = priceFor('chapters', story.is_premium).amount;
+      let credit: TakenCredit | undefined;
+      for (;;) {
+        credit = await takeCredit(sql, { userId, heroId: story.hero_id }, paymentIntentId);
+        if (!credit || credit.amount === price) break;
+        await redeemCredit(sql, credit.paymentIntentId, {
+          by: 'refused',
+          storybookId: story.id,
+          chaptersUnlocked: 0,
+          now,
+        });
+        refused.push(credit);
+      }
+      if (!credit) {
+        if (refused.length > 0)
+          return { kind: 'refused', heroId: story.hero_id, paid: refused[0].amount, price };
         return paymentIntentId ? { kind: 'skipped' } : { kind: 'no-credit', heroId: story.hero_id };
+      }
       const updated = await setChapterCounts(sql, story.id, counts, now);
-      await redeemCredit(sql, credit, {
+      await redeemCredit(sql, credit.paymentIntentId, {
         by,
         storybookId: story.id,
         chaptersUnlocked: counts.unlocked - story.chapters_unlocked_count,
@@ -178,11 +220,36 @@ export class ChapterPacksService {
       jobs = await askNextChapters(sql, [updated], now);
       return { kind: 'redeemed', story: updated };
     });
+    for (const credit of refused) await this.refund(credit);
     if (attempt.kind === 'redeemed') {
       await this.chapterQueue.addAll(jobs);
       await this.releases.schedule([attempt.story]);
     }
     return attempt;
+  }
+
+  /** Asks payments to refund a refused pack; false (logged, retried by the sweep) when it could not. */
+  private async refund(credit: { paymentIntentId: string; userId: string }): Promise<boolean> {
+    try {
+      await this.bus.request('payments.refund', {
+        paymentIntentId: credit.paymentIntentId,
+        userId: credit.userId,
+        reason: 'price_changed',
+      });
+    } catch (error) {
+      this.logger.error(
+        `Refunding refused chapter pack ${credit.paymentIntentId} failed (${(error as Error).message}); it will be retried`,
+      );
+      return false;
+    }
+    await confirmRefund(sqlOf(this.dataSource), credit.paymentIntentId, this.clock.now());
+    return true;
+  }
+
+  /** Refused packs whose refund did not go through: asked again. */
+  private async refundPending(): Promise<void> {
+    for (const row of await unrefundedCredits(sqlOf(this.dataSource), REDEEM_BATCH))
+      if (!(await this.refund({ paymentIntentId: row.payment_intent_id, userId: row.user_id }))) break;
   }
 
   private async fetchPurchases(userId: string, heroId: string): Promise<void> {

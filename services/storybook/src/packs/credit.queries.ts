@@ -1,6 +1,14 @@
 import type { Sql } from '../db.js';
 
 export type RedeemedBy = 'unlock' | 'unlock-after-payment' | 'reconciliation';
+/** How a pack is settled: spent by one of those, or refused (paid at a price that is not its story's). */
+export type SettledBy = RedeemedBy | 'refused';
+
+export interface TakenCredit {
+  paymentIntentId: string;
+  userId: string;
+  amount: number;
+}
 
 export interface CreditInput {
   paymentIntentId: string;
@@ -37,22 +45,22 @@ export async function takeCredit(
   sql: Sql,
   owner: { userId: string; heroId: string },
   paymentIntentId?: string,
-): Promise<string | undefined> {
-  const [row] = await sql<{ payment_intent_id: string }>(
-    `SELECT payment_intent_id FROM storybook.chapter_credits
+): Promise<TakenCredit | undefined> {
+  const [row] = await sql<{ payment_intent_id: string; user_id: string; amount: number }>(
+    `SELECT payment_intent_id, user_id, amount FROM storybook.chapter_credits
      WHERE user_id = $1 AND hero_id = $2 AND redeemed_at IS NULL AND ($3::text IS NULL OR payment_intent_id = $3)
      ORDER BY succeeded_at, payment_intent_id
      LIMIT 1
      FOR UPDATE SKIP LOCKED`,
     [owner.userId, owner.heroId, paymentIntentId ?? null],
   );
-  return row?.payment_intent_id;
+  return row && { paymentIntentId: row.payment_intent_id, userId: row.user_id, amount: row.amount };
 }
 
 export async function redeemCredit(
   sql: Sql,
   paymentIntentId: string,
-  redemption: { by: RedeemedBy; storybookId: string; chaptersUnlocked: number; now: Date },
+  redemption: { by: SettledBy; storybookId: string; chaptersUnlocked: number; now: Date },
 ): Promise<void> {
   await sql(
     `UPDATE storybook.chapter_credits
@@ -76,5 +84,24 @@ export async function overdueCredits(sql: Sql, cutoff: Date, limit: number, maxC
      ORDER BY c.succeeded_at
      LIMIT $2`,
     [cutoff, limit, maxChapters],
+  );
+}
+
+/** Refused packs whose refund payments has not confirmed yet; oldest first. */
+export async function unrefundedCredits(sql: Sql, limit: number) {
+  return sql<{ payment_intent_id: string; user_id: string }>(
+    `SELECT payment_intent_id, user_id FROM storybook.chapter_credits
+     WHERE redeemed_by = 'refused' AND refund_confirmed_at IS NULL
+     ORDER BY redeemed_at
+     LIMIT $1`,
+    [limit],
+  );
+}
+
+export async function confirmRefund(sql: Sql, paymentIntentId: string, now: Date): Promise<void> {
+  await sql(
+    `UPDATE storybook.chapter_credits SET refund_confirmed_at = $2
+     WHERE payment_intent_id = $1 AND refund_confirmed_at IS NULL`,
+    [paymentIntentId, now],
   );
 }
