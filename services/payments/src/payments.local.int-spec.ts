@@ -204,6 +204,11 @@ describe('local payments', () => {
     const c = await createIntent({ heroId: hero });
     expect(b).toEqual(a);
     expect(c).toEqual(a);
+    // A changed receipt address or wallet goes onto the same intent.
+    const wallet = `0x${'1'.repeat(40)}`;
+    const d = await createIntent({ heroId: hero, email: 'new@example.com', walletAddress: wallet });
+    expect(d.id).toBe(a.id);
+    expect(await row(a.id)).toMatchObject({ receipt_email: 'new@example.com', wallet_address: wallet });
     const { rows } = await db.query(
       `SELECT count(*)::int AS n FROM payments.payment_intents WHERE hero_id = $1`,
       [hero],

@@ -12,6 +12,7 @@ import {
   checkoutModeFromQuery,
   confirmErrorMessage,
   createIntentErrorMessage,
+  paymentClosedBy,
   cvcDigits,
   DEFAULT_PRICES,
   emailProblem,
@@ -247,6 +248,11 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
         await confirmPayment({ clientSecret: current.intent.clientSecret, card: checked.card }).unwrap();
       } catch (failure) {
         setError(confirmErrorMessage(failure));
+        if (paymentClosedBy(failure)) {
+          // That payment can no longer be paid: prepare a new one for the next try.
+          setPrepared(null);
+          setAttempt((n) => n + 1);
+        }
         return;
       }
 

@@ -110,7 +110,16 @@ export class PaymentsService {
           },
           order: { createdAt: 'DESC' },
         });
-        if (open) return toDto(open);
+        if (open) {
+          // The checkout may have changed the receipt address or wallet since: the reused intent carries them.
+          if (open.receiptEmail !== receiptEmail || open.walletAddress !== walletAddress)
+            await manager.update(
+              PaymentIntent,
+              { id: open.id },
+              { receiptEmail, walletAddress, updatedAt: this.clock.now() },
+            );
+          return toDto(open);
+        }
       }
       return this.openIntent(manager, { userId, heroId, price, walletAddress, receiptEmail });
     });

@@ -14,6 +14,7 @@ import {
   isExpiryInFuture,
   isQuotaError,
   parseExpiry,
+  paymentClosedBy,
   passesLuhn,
   PAYMENT_MESSAGES,
   quotaStateFrom,
@@ -192,6 +193,11 @@ describe('payment messages', () => {
     expect(createIntentErrorMessage(http(409, 'All chapters of this story are already unlocked.'))).toBe(
       'All chapters of this story are already unlocked.',
     );
+    expect(
+      createIntentErrorMessage(
+        http(429, 'You have started too many payments for now. Please wait 10 minutes and try again.'),
+      ),
+    ).toBe('You have started too many payments for now. Please wait 10 minutes and try again.');
     expect(createIntentErrorMessage(http(404, 'Hero not found'))).toBe(
       'Failed to initialize payment. Please try again later.',
     );
@@ -207,5 +213,16 @@ describe('payment messages', () => {
     expect(confirmErrorMessage({ kind: 'timeout', message: 'Request timed out. Please try again.' })).toBe(
       'Request timed out. Please try again.',
     );
+  });
+
+  it('starts a new payment after one was closed (cancelled after declines, or refused with 409)', () => {
+    const cancelled =
+      'Your card was declined. This payment was cancelled after too many declined cards. Please start a new payment to try again.';
+    expect(paymentClosedBy(http(402, cancelled))).toBe(true);
+    expect(confirmErrorMessage(http(402, cancelled))).toBe(cancelled);
+    expect(paymentClosedBy(http(409, 'This hero is already premium.'))).toBe(true);
+    expect(paymentClosedBy(http(402, 'Your card was declined.'))).toBe(false);
+    expect(paymentClosedBy(http(429, 'Too many of your cards were declined for now.'))).toBe(false);
+    expect(paymentClosedBy({ kind: 'timeout', message: 'Request timed out. Please try again.' })).toBe(false);
   });
 });

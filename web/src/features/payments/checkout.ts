@@ -230,8 +230,9 @@ export function createIntentErrorMessage(error: unknown): string {
   if (!e) return PAYMENT_MESSAGES.initPaymentFailed;
   if (e.kind === 'timeout' || e.kind === 'network') return e.message;
   // A 400 names the field the server refused (e.g. the wallet address); a 409 says why nothing can be
-  // bought (e.g. 'All chapters of this story are already unlocked.'): keep their words.
-  if ((e.status === 400 || e.status === 409) && e.serverMessage) return e.serverMessage;
+  // bought (e.g. 'All chapters of this story are already unlocked.'); a 429 says how long to wait:
+  // keep their words.
+  if ((e.status === 400 || e.status === 409 || e.status === 429) && e.serverMessage) return e.serverMessage;
   if (e.status === 503) return PAYMENT_MESSAGES.unavailable;
   return PAYMENT_MESSAGES.initPaymentFailed;
 }
@@ -248,3 +249,15 @@ export function confirmErrorMessage(error: unknown): string {
 
 /** Post-payment fallback redirect (spec §9). */
 export const FALLBACK_REDIRECT_MS = 5000;
+
+/**
+ * Whether a failed confirmation closed the payment for good (cancelled after too many declined cards,
+ * or refused with 409: the hero is premium already, the pack's price changed): the page then makes a
+ * new payment, so that the next try does not hit the closed one again.
+ */
+export function paymentClosedBy(error: unknown): boolean {
+  const e = asApiError(error);
+  if (!e || e.kind !== 'http') return false;
+  if (e.status === 409) return true;
+  return e.status === 402 && /start a new payment/i.test(e.serverMessage ?? '');
+}
