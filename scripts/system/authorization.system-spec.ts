@@ -21,7 +21,7 @@
  */
 import pg from 'pg';
 import yauzl from 'yauzl';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, importPKCS8 } from 'jose';
@@ -95,6 +95,8 @@ const TABLE = parseTable(`
   POST   /api/auth/login                                         200      200      200     200
   POST   /api/auth/login #wrong-password                         401      401      401     401
   GET    /api/user                                               401      200      200     200
+  POST   /api/auth/logout                                        401      200      200     200
+  POST   /api/auth/logout-all                                    401      200      200     200
   POST   /api/heroes                                             401      403      409     201
   POST   /api/heroes/generate/{heroId}                           401      404      200     200
   GET    /api/heroes/{id}                                        401      404      200     200
@@ -209,6 +211,27 @@ const CALLS: Call[] = [
       token,
       body: { email: world.paid.email, password: 'not-the-password' },
     }),
+  },
+  {
+    // A fresh sign-in of the caller is signed out, so the role's own token stays valid for later rows.
+    row: 'POST /api/auth/logout',
+    request: async ({ actor, token }) => {
+      if (!token || !actor) return { method: 'POST', path: '/api/auth/logout', token };
+      const session = await api.post('/api/auth/login', undefined, {
+        email: actor.email,
+        password: PASSWORD,
+      });
+      return { method: 'POST', path: '/api/auth/logout', token: session.json.token as string };
+    },
+  },
+  {
+    // Signing out everywhere would end the role's own sessions: a throwaway account of each signed-in role.
+    row: 'POST /api/auth/logout-all',
+    request: async ({ token }) => {
+      if (!token) return { method: 'POST', path: '/api/auth/logout-all' };
+      const throwaway = await register(api, 'logout-all');
+      return { method: 'POST', path: '/api/auth/logout-all', token: throwaway.token };
+    },
   },
   {
     row: 'GET /api/user',
@@ -906,14 +929,18 @@ async function forgedToken(account: Account): Promise<string> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
-  return new SignJWT({ name: account.name, email: account.email })
-    .setProtectedHeader({ alg: 'EdDSA' })
-    .setSubject(account.userId)
-    .setIssuer('starborn-auth')
-    .setAudience('starborn')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(await importPKCS8(privateKey, 'EdDSA'));
+  return (
+    new SignJWT({ name: account.name, email: account.email })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      // Tokens carry their own id (so one can be signed out); the gateway refuses one without.
+      .setJti(randomUUID())
+      .setSubject(account.userId)
+      .setIssuer('starborn-auth')
+      .setAudience('starborn')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(await importPKCS8(privateKey, 'EdDSA'))
+  );
 }
 
 /** A token signed with the server's own key (development key pair of this run), with changed claims. */
@@ -923,14 +950,18 @@ async function serverSignedToken(
 ) {
   const pem = readFileSync(join(system.env.AUTH_KEYS_DIR, 'auth-ed25519', 'private.pem'), 'utf8');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ name: account.name, email: account.email })
-    .setProtectedHeader({ alg: 'EdDSA' })
-    .setSubject(account.userId)
-    .setIssuer(change.issuer ?? 'starborn-auth')
-    .setAudience(change.audience ?? 'starborn')
-    .setIssuedAt(change.expired ? now - 7200 : now)
-    .setExpirationTime(change.expired ? now - 3600 : now + 3600)
-    .sign(await importPKCS8(pem, 'EdDSA'));
+  return (
+    new SignJWT({ name: account.name, email: account.email })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      // Tokens carry their own id (so one can be signed out); the gateway refuses one without.
+      .setJti(randomUUID())
+      .setSubject(account.userId)
+      .setIssuer(change.issuer ?? 'starborn-auth')
+      .setAudience(change.audience ?? 'starborn')
+      .setIssuedAt(change.expired ? now - 7200 : now)
+      .setExpirationTime(change.expired ? now - 3600 : now + 3600)
+      .sign(await importPKCS8(pem, 'EdDSA'))
+  );
 }
 
 describe('tokens', () => {
