@@ -199,8 +199,16 @@ test.describe('shared story room', () => {
     await page.unroute('**/api/shared-story/create');
 
     // Create for real: the room view, as the participating hero.
+    const firstDetail = page.waitForResponse(
+      (r) => /\/api\/shared-story\/[0-9a-f-]{36}$/.test(r.url()) && r.request().method() === 'GET',
+    );
     await create.click();
     await expect(page).toHaveURL(/\/shared-story\/[0-9a-f-]{36}$/);
+    // The creator's very first view already counts its hero (before its socket has joined).
+    expect((await (await firstDetail).json()).participants).toEqual([
+      expect.objectContaining({ id: heroId, name: 'Orion Vale', isPremium: true }),
+    ]);
+    await expect(page.getByText('1 hero in this story')).toBeVisible();
     const roomUrl = page.url();
     const roomId = roomUrl.split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1, name: 'Shared Cosmic Adventure' })).toBeVisible({
