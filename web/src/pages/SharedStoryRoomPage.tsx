@@ -432,7 +432,14 @@ function MessageText({ message }: { message: ChatMessage }) {
       className={`story-message story-message--${message.kind}`}
       data-testid={message.kind === 'narrator' ? 'narrator-message' : 'hero-message'}
     >
-      <Markdown text={message.content} className="markdown story-message__text" headingOffset={2} />
+      {message.kind === 'hero' ? (
+        // A hero's line is what a user typed: shown as text, never as markup or links.
+        <div className="story-message__text story-message__text--plain">
+          <p>{message.content}</p>
+        </div>
+      ) : (
+        <Markdown text={message.content} className="markdown story-message__text" headingOffset={2} />
+      )}
     </div>
   );
 }

@@ -1,18 +1,24 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectUser, signedOut } from './authSlice';
+import { revokeSession } from './authApi';
+import { selectToken, selectUser, signedOut } from './authSlice';
 import { greetingName } from './session';
 import { NOTIFICATION_DURATIONS, notify } from '../notifications/notificationsSlice';
 
-/** Sign-out of spec §4: clear the session, go to /, say goodbye for 3 s. */
+/**
+ * Sign-out: the server ends the token's session, and the app clears it, goes to / and says goodbye for
+ * 3 s. The local sign-out never waits for the server (offline, slow): the call only has to leave.
+ */
 export function useSignOut() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
+  const token = useAppSelector(selectToken);
 
   return useCallback(async () => {
     const name = greetingName(user);
+    if (token) void revokeSession(token);
     // Leave the (possibly guarded) page first and render home synchronously, so the old
     // page's guard never sees the signed-out state and bounces us to /login.
     await navigate('/', { flushSync: true });
@@ -25,5 +31,5 @@ export function useSignOut() {
         duration: NOTIFICATION_DURATIONS.signOut,
       }),
     );
-  }, [dispatch, navigate, user]);
+  }, [dispatch, navigate, user, token]);
 }

@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { createHero, expect, generateHero, signUp, test, type Account } from './fixtures';
+
+const HOSTILE_NAME = '[Claim free premium](https://evil.example/x)';
+
+/** A generated hero, made premium by paying through the API with the local provider's test card. */
+async function premiumHero(page: Page, account: Account, heroName: string): Promise<string> {
+  const heroId = await createHero(page, account, heroName, '1992-04-12');
+  await generateHero(page, account, heroId);
+  const intent = await page.request.post('/api/create-payment-intent', {
+    headers: account.headers,
+    data: { heroId, paymentType: 'premium_upgrade', currency: 'usd', amount: 399, is_test: true },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirmed = await page.request.post('/api/payments/local/confirm', {
+    headers: account.headers,
+    data: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const premium = await page.request.post(`/api/heroes/setpremium/${heroId}`, { headers: account.headers });
+  expect(premium.status(), await premium.text()).toBe(200);
+  return heroId;
+}
+
+test.describe('user-written text stays text', () => {
+  test.setTimeout(200_000);
+
+  test('a hero named like a markdown link shows literally on its public share page, with no external link', async ({
+    page,
+    browser,
+  }) => {
+    const account = await signUp(page, 'usertext', 'Selene Brightwater');
+    const heroId = await premiumHero(page, account, HOSTILE_NAME);
+    const share = await page.request.post(`/api/heroes/${heroId}/share`, { headers: account.headers });
+    expect(share.status(), await share.text()).toBe(201);
+    const { shareUrl } = (await share.json()) as { shareUrl: string };
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(new URL(shareUrl).pathname);
+    await expect(visitor.getByRole('heading', { level: 1, name: HOSTILE_NAME })).toBeVisible();
+    const backstory = visitor.locator('.hero-backstory__text');
+    await expect(backstory).toBeVisible();
+    await expect(backstory).toContainText(HOSTILE_NAME);
+    // Not one link on the page leads off the site.
+    const hrefs = await visitor
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    const origin = new URL(visitor.url()).origin;
+    const external = hrefs.filter((href) => new URL(href).origin !== origin && href.includes('evil.example'));
+    expect(external).toEqual([]);
+    await expect(backstory.locator('a')).toHaveCount(0);
+    await visitorContext.close();
+  });
+});
