@@ -148,6 +148,52 @@ test.describe('checkout', () => {
     });
   });
 
+  test.describe('three declined cards', () => {
+    test.use({ expectedConsoleErrors: [/status of 402/] });
+
+    test('cancel the payment with a clear message; the next try pays with a new payment', async ({
+      page,
+    }) => {
+      const account = await signUp(page, 'declines');
+      const heroId = await generatedHero(page, account, 'Mirela Thornvale', '1979-02-14');
+      await page.goto(`/checkout/${heroId}`);
+      const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
+      await expect(pay).toBeEnabled();
+      for (const number of ['4000 0000 0000 0002', '4000 0000 0000 9995']) {
+        await fillCard(page, number);
+        await pay.click();
+        await expect(page.getByRole('alert').first()).toContainText(
+          /Your card (was declined|has insufficient funds)\./,
+        );
+        await expect(pay).toBeEnabled();
+      }
+      await fillCard(page, '4000 0000 0000 0002');
+      await pay.click();
+      await expect(
+        page.getByRole('alert').filter({
+          hasText:
+            'Your card was declined. This payment was cancelled after too many declined cards. Please start a new payment to try again.',
+        }),
+      ).toBeVisible();
+
+      // The page has prepared a new payment: a good card now pays.
+      await expect(pay).toBeEnabled();
+      await fillCard(page, '4242 4242 4242 4242');
+      await pay.click();
+      await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`), { timeout: 20_000 });
+      const hero = (await (
+        await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
+      ).json()) as { paymentStatus: string };
+      expect(hero.paymentStatus).toBe('paid');
+      // Premium is bought once: a new payment for the hero is refused.
+      const again = await page.request.post('/api/create-payment-intent', {
+        headers: account.headers,
+        data: { heroId, paymentType: 'premium_upgrade' },
+      });
+      expect(again.status()).toBe(409);
+    });
+  });
+
   test.describe('the AI quota is exceeded', () => {
     test.use({ expectedConsoleErrors: [/status of 429/] });
 
