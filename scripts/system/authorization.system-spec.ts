@@ -254,14 +254,14 @@ const CALLS: Call[] = [
       body: { heroName: 'Second Star', birthdate: '1985-01-02', heroId: newHeroId(), userId: target.userId },
     }),
     check: (response) => {
-      expect(response.json).toMatchObject({ paymentStatus: 'unpaid', status: 'pending' });
+      expect(response.json.hero).toMatchObject({ paymentStatus: 'unpaid', status: 'pending' });
     },
   },
   {
     row: 'POST /api/heroes/generate/{heroId}',
     bothOwners: true,
     request: (cell) => ({ method: 'POST', path: `/api/heroes/generate/${heroOf(cell)}`, token: cell.token }),
-    check: (response, cell) => checkHeroView(response.json, cell),
+    check: (response, cell) => checkHeroView(response.json.hero, cell),
   },
   {
     row: 'GET /api/heroes/{id}',
