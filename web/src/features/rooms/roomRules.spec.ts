@@ -63,11 +63,11 @@ describe('auto-scroll (spec §4, §9 100 px)', () => {
     expect(isNearBottom({ scrollTop: 0, scrollHeight: 300, clientHeight: 400 })).toBe(true); // no overflow
   });
 
-  it('scrolls for a reader near the bottom, or for a system message wherever the reader is', () => {
+  it('scrolls for a reader near the bottom, or for a message of the reserved sender (narrator or system) wherever the reader is', () => {
     expect(shouldAutoScroll(true, msg('hero'))).toBe(true);
     expect(shouldAutoScroll(true, msg('narrator', 'narrator'))).toBe(true);
     expect(shouldAutoScroll(false, msg('hero'))).toBe(false);
-    expect(shouldAutoScroll(false, msg('narrator', 'narrator'))).toBe(false);
+    expect(shouldAutoScroll(false, msg('narrator', 'narrator'))).toBe(true);
     expect(shouldAutoScroll(false, msg('system', 'system'))).toBe(true);
     expect(shouldAutoScroll(true, undefined)).toBe(false);
   });

@@ -121,14 +121,15 @@ export function isNearBottom(metrics: ScrollMetrics, threshold = AUTO_SCROLL_THR
 
 /**
  * Spec §4 Auto-scroll: to the newest message when the reader was within 100 px of the bottom before
- * it arrived, or when the newest message is from the system.
+ * it arrived, or when the newest message is from the system — the reserved sender, which signs the
+ * narrator's lines as well as the room's own.
  */
 export function shouldAutoScroll(
   wasNearBottom: boolean,
   newest: Pick<ChatMessage, 'kind'> | undefined,
 ): boolean {
   if (!newest) return false;
-  return wasNearBottom || newest.kind === 'system';
+  return wasNearBottom || newest.kind !== 'hero';
 }
 
 /** Messages of one sender in a row within this window share one name and avatar. */
