@@ -144,6 +144,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
         message: `This PaymentIntent's status is ${intent.status}.`,
+        payment_intent: clientView(intent),
       },
     },
   ];

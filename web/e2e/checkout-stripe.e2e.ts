@@ -129,6 +129,54 @@ test.describe('checkout with Stripe', () => {
     });
   });
 
+  test.describe('three declined cards', () => {
+    // One pattern: 402 for the declines, 400 for the cancelled intent.
+    test.use({ expectedConsoleErrors: [/status of 40[02]/] });
+
+    test('cancel the intent at Stripe; the next try says so, prepares a new payment, and a good card pays it', async ({
+      page,
+    }) => {
+      await useFakeStripe(page);
+      const account = await signUp(page, 'stripe-declines');
+      const heroId = await generatedHero(page, account, 'Ilsa Marrowind', '1984-05-21');
+      await page.goto(`/checkout/${heroId}`);
+      const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
+      for (let n = 0; n < 3; n++) {
+        await expect(pay).toBeEnabled();
+        await fillStripeCard(page, '4000 0000 0000 0002');
+        await pay.click();
+        await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+      }
+      // The server cancelled the intent at Stripe after the third decline (from Stripe's webhooks).
+      await expect
+        .poll(async () => {
+          const stripe = await fakeStripeState(page.request);
+          return stripe.intents.filter((intent) => intent.metadata.heroId === heroId).map((i) => i.status);
+        })
+        .toEqual(['canceled']);
+
+      await expect(pay).toBeEnabled();
+      await fillStripeCard(page, '4242 4242 4242 4242');
+      await pay.click();
+      await expect(
+        page.getByRole('alert').filter({
+          hasText:
+            'This payment was cancelled after too many declined cards. Please try again: a new payment has been prepared.',
+        }),
+      ).toBeVisible();
+      await expect(pay).toBeEnabled();
+      await fillStripeCard(page, '4242 4242 4242 4242');
+      await pay.click();
+      await expect(page).toHaveURL(new RegExp(`/hero/${heroId}`), { timeout: 20_000 });
+      await expect
+        .poll(async () => {
+          const hero = await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers });
+          return ((await hero.json()) as { paymentStatus: string }).paymentStatus;
+        })
+        .toBe('paid');
+    });
+  });
+
   test.describe('when Stripe cannot be set up', () => {
     // One pattern: an option given two would be read as a fixture tuple.
     test.use({ expectedConsoleErrors: [/net::ERR_|Failed to load resource/] });

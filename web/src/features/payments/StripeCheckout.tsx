@@ -23,7 +23,14 @@ import {
   type CheckoutMode,
 } from './checkout';
 import { useCreatePaymentIntentMutation, useSetHeroPremiumMutation, type PaymentIntent } from './paymentsApi';
-import { isPaidOrSettling, STRIPE_APPEARANCE, stripeErrorMessage, stripeReturnUrl } from './stripe';
+import {
+  isPaidOrSettling,
+  STRIPE_APPEARANCE,
+  STRIPE_PAYMENT_CLOSED_MESSAGE,
+  stripeErrorMessage,
+  stripePaymentClosed,
+  stripeReturnUrl,
+} from './stripe';
 import { getStripe } from './stripeLoader';
 
 type StripeLoad = { kind: 'loading' } | { kind: 'ready'; stripe: Stripe } | { kind: 'failed' };
@@ -163,6 +170,12 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
         redirect: 'if_required',
       });
       if (result.error) {
+        if (stripePaymentClosed(result.error)) {
+          // Cancelled after too many declined cards: a new intent (and Payment Element) for the next try.
+          setError(STRIPE_PAYMENT_CLOSED_MESSAGE);
+          setAttempt((n) => n + 1);
+          return;
+        }
         setError(stripeErrorMessage(result.error));
         return;
       }

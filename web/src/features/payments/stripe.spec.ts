@@ -4,6 +4,7 @@ import {
   isPaidOrSettling,
   redirectReturnOutcome,
   stripeErrorMessage,
+  stripePaymentClosed,
   stripeRedirectReturn,
   stripeReturnUrl,
   withoutStripeReturnParams,
@@ -25,6 +26,25 @@ describe('stripe checkout rules', () => {
     );
     expect(stripeErrorMessage({ type: 'api_error', message: '  ' })).toBe(PAYMENT_MESSAGES.cardFailed);
     expect(stripeErrorMessage(undefined)).toBe(PAYMENT_MESSAGES.cardFailed);
+  });
+
+  it('knows a confirmation refused because the intent was cancelled', () => {
+    expect(
+      stripePaymentClosed({
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: "This PaymentIntent's status is canceled.",
+        payment_intent: { status: 'canceled' },
+      }),
+    ).toBe(true);
+    expect(
+      stripePaymentClosed({
+        code: 'payment_intent_unexpected_state',
+        payment_intent: { status: 'succeeded' },
+      }),
+    ).toBe(false);
+    expect(stripePaymentClosed({ type: 'card_error', code: 'card_declined' })).toBe(false);
+    expect(stripePaymentClosed(undefined)).toBe(false);
   });
 
   it('takes succeeded and settling intents as paid', () => {

@@ -19,6 +19,8 @@ export interface StripeErrorLike {
   type?: string;
   code?: string;
   message?: string;
+  /** The intent as Stripe has it, on errors about it. */
+  payment_intent?: { status?: string } | null;
 }
 
 /**
@@ -28,6 +30,17 @@ export interface StripeErrorLike {
 export function stripeErrorMessage(error: StripeErrorLike | undefined | null): string {
   const message = typeof error?.message === 'string' ? error.message.trim() : '';
   return message || PAYMENT_MESSAGES.cardFailed;
+}
+
+export const STRIPE_PAYMENT_CLOSED_MESSAGE =
+  'This payment was cancelled after too many declined cards. Please try again: a new payment has been prepared.';
+
+/**
+ * Whether a confirmation failed because the intent can no longer be paid (the server cancels it at
+ * Stripe after too many declined cards): the page then prepares a new one.
+ */
+export function stripePaymentClosed(error: StripeErrorLike | undefined | null): boolean {
+  return error?.code === 'payment_intent_unexpected_state' && error.payment_intent?.status === 'canceled';
 }
 
 /** PaymentIntent statuses after which the payment is Stripe's to finish: the success path follows. */
