@@ -27,7 +27,7 @@ export function nodeVersionProblem(current = process.versions.node, minimum = mi
   return (
     `Starborn needs Node.js ${wanted} or newer; this is Node.js ${current}.\n` +
     `    Install Node.js ${minimum[0]} (the current LTS), e.g. with nvm:  nvm install ${minimum[0]} && nvm use ${minimum[0]}\n` +
-    '    or from https://nodejs.org, then run npm start again.'
+    '    or from https://nodejs.org.'
   );
 }
 
