@@ -99,7 +99,9 @@ export class StorybookController {
   @ApiResponse({
     status: 409,
     type: ErrorResponse,
-    description: "'All chapters of this story are already unlocked.'",
+    description:
+      "'All chapters of this story are already unlocked.', or the pack was paid at the price of a story " +
+      'that was not premium and the story is premium now: not used, its payment refunded.',
   })
   unlock(
     @Param('storyBookId') storyBookId: string,
@@ -135,7 +137,9 @@ export class StorybookController {
   @ApiResponse({
     status: 409,
     type: ErrorResponse,
-    description: "'All chapters of this story are already unlocked.'",
+    description:
+      "'All chapters of this story are already unlocked.', or the pack was paid at the price of a story " +
+      'that was not premium and the story is premium now: not used, its payment refunded.',
   })
   unlockAfterPayment(
     @Param('heroId') heroId: string,
