@@ -152,6 +152,49 @@ describe('sign-out across gateway instances', () => {
   });
 });
 
+describe('open sockets of a signed-out token', () => {
+  const disconnected = (client: SocketClient) =>
+    new Promise<string>((resolve) => client.socket.once('disconnect', (reason) => resolve(String(reason))));
+  const stillConnected = async (client: SocketClient) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return client.socket.connected;
+  };
+
+  it('are disconnected on every gateway; a socket of another session stays', async () => {
+    const account = await register(api, 'logout-live');
+    const second = await api.call({
+      method: 'POST',
+      path: '/api/auth/login',
+      body: { email: account.email, password: account.password },
+    });
+    const signedOut = await SocketClient.connect(system.gatewayUrls[0]!, account.token);
+    const other = await SocketClient.connect(system.gatewayUrls[1]!, second.json.token as string);
+    try {
+      const gone = disconnected(signedOut);
+      await api.call({ method: 'POST', path: '/api/auth/logout', token: account.token, gateway: 1 });
+      expect(await gone).toBe('io server disconnect');
+      expect(await stillConnected(other)).toBe(true);
+    } finally {
+      signedOut.close();
+      other.close();
+    }
+  });
+
+  it('signing out everywhere disconnects every socket of the user', async () => {
+    const account = await register(api, 'logout-all-live');
+    const clients = await Promise.all(
+      [0, 1].map((gateway) => SocketClient.connect(system.gatewayUrls[gateway]!, account.token)),
+    );
+    try {
+      const gone = clients.map(disconnected);
+      await api.call({ method: 'POST', path: '/api/auth/logout-all', token: account.token, gateway: 0 });
+      expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    } finally {
+      for (const client of clients) client.close();
+    }
+  });
+});
+
 describe('floods get 429 with Retry-After on either gateway', () => {
   let owner: Owner;
 

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { MessageBus } from '@starborn/messaging';
+import { RealtimeServer } from '../realtime/realtime.server.js';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse, LoginBody, LogoutResponse, RegisterBody, SessionResponse } from './auth.dto.js';
 import { AuthRateLimiter } from './auth-rate-limiter.js';
@@ -14,6 +15,7 @@ export class AuthController {
     private readonly bus: MessageBus,
     private readonly rateLimiter: AuthRateLimiter,
     private readonly sessions: SessionStore,
+    private readonly realtime: RealtimeServer,
   ) {}
 
   @Public()
@@ -53,6 +55,8 @@ export class AuthController {
   @ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' })
   async logout(@CurrentSession() session: SessionClaims): Promise<LogoutResponse> {
     await this.sessions.revoke(session);
+    // Not awaited: asking every instance for its sockets may take SOCKET_IO_REQUEST_TIMEOUT_MS.
+    void this.realtime.disconnectSessions(session.userId, session.tokenId);
     return { signedOut: true };
   }
 
@@ -64,6 +68,7 @@ export class AuthController {
   @ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' })
   async logoutAll(@CurrentSession() session: SessionClaims): Promise<LogoutResponse> {
     await this.sessions.revokeAll(session.userId);
+    void this.realtime.disconnectSessions(session.userId);
     return { signedOut: true };
   }
 }

@@ -46,9 +46,14 @@ export class TokenVerifier implements OnModuleInit {
 
   /** The token's user, or undefined when the token is malformed, forged, expired or signed out. */
   async verify(token: string): Promise<AuthenticatedUser | undefined> {
+    return (await this.verifySession(token))?.user;
+  }
+
+  /** The token's user and session, or undefined as for verify(). */
+  async verifySession(token: string): Promise<VerifiedToken | undefined> {
     const verified = await this.verifyToken(token);
     if (!verified) return undefined;
-    return (await this.sessions.isLive(verified.session)) ? verified.user : undefined;
+    return (await this.sessions.isLive(verified.session)) ? verified : undefined;
   }
 
   /**

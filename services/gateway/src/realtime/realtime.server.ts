@@ -73,6 +73,25 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
     await this.connections.ready();
   }
 
+  /**
+   * Disconnects the user's sockets on every gateway instance that were signed in with the token
+   * (`tokenId`), or all of them (sign out everywhere). Best effort: the tokens are already refused, so
+   * a socket missed here cannot sign in again.
+   */
+  async disconnectSessions(userId: string, tokenId?: string): Promise<void> {
+    if (!this.io) return;
+    try {
+      const sockets = await this.io.in(SocketRooms.user(userId)).fetchSockets();
+      for (const socket of sockets) {
+        if (!tokenId || socket.data.tokenId === tokenId) socket.disconnect(true);
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Disconnecting the signed-out sockets of ${userId} failed: ${(error as Error).message}`,
+      );
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (!this.io) return;
     // Only this instance's sockets: through the adapter, io.disconnectSockets() would reach every instance.
@@ -87,11 +106,12 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
   private async identify(socket: Socket): Promise<void> {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return; // visitors may connect; they join no user room
-    const user = await this.verifier.verify(token);
-    if (!user) {
+    const verified = await this.verifier.verifySession(token);
+    if (!verified) {
       this.logger.debug('Socket connected with an invalid token');
       return;
     }
-    socket.data.user = user;
+    socket.data.user = verified.user;
+    socket.data.tokenId = verified.session.tokenId;
   }
 }

@@ -22,6 +22,8 @@ import { RoomMessageRateLimiter } from './room-message-rate-limiter.js';
  */
 export interface StorySocketData {
   user?: AuthenticatedUser;
+  /** The id of the token the socket signed in with: signing that token out disconnects the socket. */
+  tokenId?: string;
   /** The hero the socket speaks as, verified as the user's own through heroes. */
   hero?: RoomHeroRef;
   /** The shared story room the socket is in (one at a time), and its role there. */
@@ -79,8 +81,10 @@ export class RoomSockets {
     const refuse = (message: string) => {
       socket.emit(RoomSocketEvents.authenticationError, { message });
     };
-    const user = typeof token === 'string' && token ? await this.verifier.verify(token) : undefined;
-    if (!user) return refuse(ROOM_MESSAGES.invalidToken);
+    const verified =
+      typeof token === 'string' && token ? await this.verifier.verifySession(token) : undefined;
+    if (!verified) return refuse(ROOM_MESSAGES.invalidToken);
+    const { user } = verified;
     const heroId = checkHeroId(rawHeroId);
     if (!heroId.ok) return refuse(heroId.message);
     let hero: RoomHeroRef;
@@ -95,6 +99,7 @@ export class RoomSockets {
       await this.leaveCurrentRoom(socket);
     }
     data.user = user;
+    data.tokenId = verified.session.tokenId;
     data.hero = hero;
     await socket.join(SocketRooms.user(user.id));
     socket.emit(RoomSocketEvents.authenticated, { heroId: hero.heroId, isPremium: hero.isPremium });
