@@ -15,6 +15,7 @@ export {
   MIN_BIRTHDATE,
   MAX_BIRTHDATE,
   BIRTHDATE_MESSAGES,
+  UTC_INSTANT_NEXT_DAY_FROM_HOUR,
   parseCalendarDate,
   parseBirthdate,
   validateBirthdate,
