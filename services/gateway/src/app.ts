@@ -23,6 +23,7 @@ import { instrumentHttp, instrumentSockets } from './ops/http-metrics.js';
 import { QUEUE_BOARD_PATH, registerQueueBoard } from './ops/queue-board.js';
 import { RealtimeServer } from './realtime/realtime.server.js';
 import { installBodyGuard } from './http/body-guard.js';
+import { BODY_LIMIT, installBodyLimit } from './http/body-limit.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { validationPipe } from './http/validation.js';
 
@@ -132,7 +133,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // The request id is the correlation id of everything the request causes: one name in every log.
     childLoggerFactory: correlationChildLogger,
     // One id per request, taken from the caller when it is sane, echoed back and carried into every message.
@@ -156,6 +157,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     reply.header('x-request-id', request.id);
   });
   instrumentHttp(fastify);
+  installBodyLimit(fastify);
   installBodyGuard(fastify);
 
   await app.register(helmet, {
