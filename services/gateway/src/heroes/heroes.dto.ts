@@ -66,6 +66,11 @@ class HeroImage {
   @ApiProperty({ description: 'A blurred, watermarked preview in place of a locked image' }) locked!: boolean;
 }
 
+class ZodiacInfo {
+  @ApiProperty({ type: ZodiacWestern }) western!: ZodiacWestern;
+  @ApiProperty({ type: ZodiacChinese }) chinese!: ZodiacChinese;
+}
+
 export class HeroResponse {
   @ApiProperty() id!: string;
   @ApiProperty() heroId!: string;
@@ -74,6 +79,8 @@ export class HeroResponse {
   @ApiProperty() birthdate!: string;
   @ApiProperty({ type: ZodiacWestern }) westernZodiac!: ZodiacWestern;
   @ApiProperty({ type: ZodiacChinese }) chineseZodiac!: ZodiacChinese;
+  @ApiProperty({ type: ZodiacInfo, description: 'The same signs, as clients also read them' })
+  zodiacInfo!: ZodiacInfo;
   @ApiProperty({ type: [HeroImage] }) images!: HeroImage[];
   @ApiProperty({ description: 'Markdown; cut to 300 characters plus an ellipsis for unpaid viewers' })
   backstory!: string;
@@ -81,6 +88,8 @@ export class HeroResponse {
   @ApiProperty({ enum: ['pending', 'generating', 'complete', 'error'] }) status!: string;
   @ApiProperty({ enum: ['unpaid', 'paid'] }) paymentStatus!: string;
   @ApiProperty({ nullable: true, type: String }) nftId!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
 /** The answer of create and generate: the hero under `hero`, as the API contract names it. */
