@@ -360,6 +360,19 @@ describe('every row of the contract table, as the contract describes the call', 
 });
 
 describe('the OpenAPI document', () => {
+  it('has schemas strict enough to refuse the shapes that broke clients', async () => {
+    const hero = (await api.get(`/api/heroes/${world.paid.heroId}`, world.paid.token)).json;
+    // The hero at the top level (what create and generate used to answer) is not `{ hero }`.
+    for (const template of ['/api/heroes', '/api/heroes/generate/{heroId}']) {
+      const status = template === '/api/heroes' ? 201 : 200;
+      expect(validatorFor('POST', template, status)(hero)).toBe(false);
+      expect(validatorFor('POST', template, status)({ hero })).toBe(true);
+    }
+    // An error body without `error` is refused.
+    const refusal = validatorFor('POST', '/api/auth/login', 401);
+    expect(refusal({ status: 401, code: 'UNAUTHORIZED', message: 'No.' })).toBe(false);
+  });
+
   it('documents a JSON answer schema for every operation it lists', () => {
     const missing: string[] = [];
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
