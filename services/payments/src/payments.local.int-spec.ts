@@ -252,10 +252,13 @@ describe('local payments', () => {
       message: 'This hero is already premium.',
     });
     const { rows } = await db.query(
-      `SELECT count(*)::int AS n FROM payments.payment_intents WHERE hero_id = $1 AND status = 'succeeded'`,
+      `SELECT status, refund_reason FROM payments.payment_intents WHERE hero_id = $1 ORDER BY status`,
       [hero],
     );
-    expect(rows[0].n).toBe(1);
+    expect(rows).toEqual([
+      { status: 'canceled', refund_reason: 'already_premium' },
+      { status: 'succeeded', refund_reason: null },
+    ]);
     expect(emitSpy).toHaveBeenCalledTimes(1);
   });
 

@@ -206,8 +206,11 @@ export class PaymentsService {
 
     const settlement = await this.fulfilment.settle(intent.id);
     if (settlement?.kind === 'refund') {
-      // Lost a race with another tab: the local provider has moved no money, so no refund is owed.
-      await this.fulfilment.refund(settlement.intent);
+      // Lost a race with another tab: the local provider has moved no money, so it is only cancelled.
+      await this.intents.update(
+        { id: intent.id, status: 'refunded' },
+        { status: 'canceled', updatedAt: this.clock.now() },
+      );
       throw this.refusal(intent, settlement.reason);
     }
     await this.fulfilment.afterSettle(settlement);
