@@ -241,6 +241,16 @@ describe('a pack paid at $1.99 before its story became premium', () => {
   });
 });
 
+describe('a pack paid at the premium price while the story has not heard of its premium yet', () => {
+  it('is spent as usual (payments prices packs as premium from the premium payment on)', async () => {
+    const hero = await t.startedStory();
+    const id = await buyPack(hero, 399);
+    const view = await unlockAfterPayment(hero);
+    expect(view.storyBook.chaptersUnlockedCount).toBe(4);
+    expect(await t.credit(id)).toMatchObject({ redeemed_by: 'unlock-after-payment', chapters_unlocked: 3 });
+  });
+});
+
 describe('packs left unspent', () => {
   it('are spent by the sweep once the grace has passed', async () => {
     const hero = await t.startedStory();

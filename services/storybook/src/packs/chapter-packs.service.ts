@@ -168,8 +168,8 @@ export class ChapterPacksService {
 
   /**
    * One transaction: lock the story, check it can grow, take one credit, apply the pack. A credit
-   * whose amount is not the pack's price for the story as it is now (bought before the story became
-   * premium) is settled as refused, unlocks nothing, and its payment is refunded once committed.
+   * paid below the pack's price for the story as it is now (bought before the story became premium)
+   * is settled as refused, unlocks nothing, and its payment is refunded once committed.
    */
   private async tryRedeem(
     userId: string,
@@ -196,7 +196,10 @@ export class ChapterPacksService {
       let credit: TakenCredit | undefined;
       for (;;) {
         credit = await takeCredit(sql, { userId, heroId: story.hero_id }, paymentIntentId);
-        if (!credit || credit.amount === price) break;
+        // Paid less than a pack costs now: refused. Paid the premium price for a story not premium
+        // yet is fine: payments prices packs as premium from the premium payment on, a moment
+        // before this story hears of it.
+        if (!credit || credit.amount >= price) break;
         await redeemCredit(sql, credit.paymentIntentId, {
           by: 'refused',
           storybookId: story.id,
