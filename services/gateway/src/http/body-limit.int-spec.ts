@@ -74,7 +74,12 @@ function slowPost(
       const [head = '', body = ''] = received.split('\r\n\r\n');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]) || undefined;
       // A chunked answer carries its length before the body: keep the JSON only.
-      resolve({ status, body: body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1), sentAll, writeError });
+      resolve({
+        status,
+        body: body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1),
+        sentAll,
+        writeError,
+      });
     };
     socket.setEncoding('utf8');
     socket.on('data', (text) => (received += text));
@@ -135,29 +140,32 @@ describe('a body over the limit', () => {
     expect(await answer.json()).toEqual(TOO_LARGE);
   });
 
-  it.each(SIZES)('of %d bytes gets a 413 that curl can read, with and without Content-Length', async (size) => {
-    const file = join(workDir, `body-${size}.json`);
-    await import('node:fs/promises').then((fs) => fs.writeFile(file, jsonOf(size)));
-    for (const chunked of [false, true]) {
-      const { stdout } = await promisify(execFile)('curl', [
-        '--silent',
-        '--show-error',
-        '--request',
-        'POST',
-        '--header',
-        'content-type: application/json',
-        ...(chunked ? ['--header', 'transfer-encoding: chunked'] : []),
-        '--data-binary',
-        `@${file}`,
-        '--write-out',
-        '\n%{http_code}',
-        `${origin}/api/auth/login`,
-      ]);
-      const [body, status] = stdout.split('\n');
-      expect(status).toBe('413');
-      expect(JSON.parse(body!)).toEqual(TOO_LARGE);
-    }
-  });
+  it.each(SIZES)(
+    'of %d bytes gets a 413 that curl can read, with and without Content-Length',
+    async (size) => {
+      const file = join(workDir, `body-${size}.json`);
+      await import('node:fs/promises').then((fs) => fs.writeFile(file, jsonOf(size)));
+      for (const chunked of [false, true]) {
+        const { stdout } = await promisify(execFile)('curl', [
+          '--silent',
+          '--show-error',
+          '--request',
+          'POST',
+          '--header',
+          'content-type: application/json',
+          ...(chunked ? ['--header', 'transfer-encoding: chunked'] : []),
+          '--data-binary',
+          `@${file}`,
+          '--write-out',
+          '\n%{http_code}',
+          `${origin}/api/auth/login`,
+        ]);
+        const [body, status] = stdout.split('\n');
+        expect(status).toBe('413');
+        expect(JSON.parse(body!)).toEqual(TOO_LARGE);
+      }
+    },
+  );
 
   it.each(['content-length', 'chunked'] as const)(
     'sent slowly (%s) is read to its end before the 413, so the client never meets a closed socket',
@@ -171,22 +179,24 @@ describe('a body over the limit', () => {
   );
 
   it('that claims more than the drain bound is answered at once and the connection closed', async () => {
-    const answer = await new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
-      const request = httpRequest(`${origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(BODY_DRAIN_LIMIT + 1) },
-      });
-      request.on('response', (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (text) => (body += text));
-        response.on('end', () =>
-          resolve({ status: response.statusCode!, connection: response.headers.connection, body }),
-        );
-      });
-      request.on('error', reject);
-      request.write('{"email":"');
-    });
+    const answer = await new Promise<{ status: number; connection?: string; body: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(`${origin}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(BODY_DRAIN_LIMIT + 1) },
+        });
+        request.on('response', (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (text) => (body += text));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, connection: response.headers.connection, body }),
+          );
+        });
+        request.on('error', reject);
+        request.write('{"email":"');
+      },
+    );
     expect(answer.status).toBe(413);
     expect(answer.connection).toBe('close');
     expect(JSON.parse(answer.body)).toEqual(TOO_LARGE);

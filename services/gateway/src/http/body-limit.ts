@@ -45,7 +45,11 @@ export function installBodyLimit(fastify: FastifyInstance): void {
 /** Reads a body to its end (or until the client gives up), keeping nothing. */
 function drain(payload: Readable): Promise<void> {
   return new Promise((resolve) => {
-    payload.on('end', resolve).on('error', () => resolve()).on('close', resolve).resume();
+    payload
+      .on('end', resolve)
+      .on('error', () => resolve())
+      .on('close', resolve)
+      .resume();
   });
 }
 
