@@ -1109,9 +1109,8 @@ describe('a payment buys only what it was for', () => {
       second = await heroFor(api, first, 'Second Light');
     });
 
-    // KNOWN BUG (reported with issue 9, left failing for the lead): a premium hero can be sold
-    // premium again — the intent is created and the card charged $3.99 a second time for nothing.
-    // Like a pack for a fully unlocked story, it should be refused before any money moves (409).
+    // A premium hero is never sold premium again: like a pack for a fully unlocked story, the
+    // intent is refused before any money moves (409).
     it('premium is not sold twice for the same hero', async () => {
       const again = await api.post('/api/create-payment-intent', first.token, {
         heroId: first.heroId,
