@@ -9,7 +9,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { SessionStore } from './auth/session-store.js';
 import { TokenVerifier } from './auth/token-verifier.js';
-import { UserActionRateLimiter } from './auth/user-action-rate-limiter.js';
+import { UserActionRateLimiter } from './limits/user-action-rate-limiter.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { DownloadsController } from './downloads/downloads.controller.js';
 import { HealthController } from './health/health.controller.js';

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCodes } from '@starborn/contracts';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { ApiException } from '../http/http-error.filter.js';
+import { redisLimiter, tooManyRequests } from '../limits/redis-limits.js';
 import { GATEWAY_REDIS } from '../redis.provider.js';
 
 type Action = 'login' | 'register' | 'support';
@@ -24,12 +23,7 @@ export class AuthRateLimiter {
 
   constructor(@Inject(GATEWAY_REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const limiter = (name: string, points: number) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${config.REDIS_PREFIX}:rate-limit:${name}`,
-        points,
-        duration: config.RATE_LIMIT_WINDOW_SECONDS,
-      });
+      redisLimiter(redis, config, name, points, config.RATE_LIMIT_WINDOW_SECONDS);
     this.limiters = {
       login: {
         ip: limiter('login-ip', config.RATE_LIMIT_LOGIN_PER_IP),
@@ -59,15 +53,7 @@ export class AuthRateLimiter {
       await byEmail.consume(emailKey);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiException(
-        {
-          status: 429,
-          code: ErrorCodes.RATE_LIMITED,
-          message: `Too many attempts. Please wait ${describeWait(seconds)} and try again.`,
-        },
-        { 'retry-after': String(seconds) },
-      );
+      throw tooManyRequests('Too many attempts', rejection.msBeforeNext);
     }
   }
 
@@ -85,10 +71,4 @@ export class AuthRateLimiter {
 /** One key per (email, address); the address last, as an email cannot hold a space. */
 function pairKey(email: string, ip: string): string {
   return `${email} ${ip}`;
-}
-
-export function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

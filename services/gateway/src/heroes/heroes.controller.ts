@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
-import { UserActionRateLimiter } from '../auth/user-action-rate-limiter.js';
+import { UserActionRateLimiter } from '../limits/user-action-rate-limiter.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { HeroStatusListener } from '../realtime/hero-status.listener.js';

@@ -8,6 +8,7 @@ import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
+import { UserActionRateLimiter } from '../limits/user-action-rate-limiter.js';
 import { PaymentRateLimiter } from './payment-rate-limiter.js';
 import {
   ConfirmLocalPaymentBody,
@@ -38,6 +39,7 @@ export class PaymentsController {
     @Inject(AiQuotaFlag) private readonly quota: AiQuotaFlag,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly limits: PaymentRateLimiter,
+    private readonly userLimits: UserActionRateLimiter,
   ) {}
 
   @Public()
@@ -87,7 +89,7 @@ export class PaymentsController {
     @Req() request: FastifyRequest,
   ): Promise<CreatePaymentIntentResponse> {
     const meta = { correlationId: request.id, userId: user.id };
-    await this.limits.consumeIntent(user.id);
+    await this.userLimits.consume('payment-intent', user.id);
     const hero = await this.bus.request(
       'heroes.payment-context',
       { userId: user.id, heroId: body.heroId },

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { redisLimiter } from '../limits/redis-limits.js';
 import { GATEWAY_REDIS } from '../redis.provider.js';
 
 /**
@@ -13,12 +14,13 @@ export class RoomMessageRateLimiter {
   private readonly limiter: RateLimiterRedis;
 
   constructor(@Inject(GATEWAY_REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.limiter = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${config.REDIS_PREFIX}:rate-limit:room-messages`,
-      points: config.RATE_LIMIT_ROOM_MESSAGES,
-      duration: config.RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS,
-    });
+    this.limiter = redisLimiter(
+      redis,
+      config,
+      'room-messages',
+      config.RATE_LIMIT_ROOM_MESSAGES,
+      config.RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS,
+    );
   }
 
   /** Counts one message; false when the user's allowance for the window is spent. */

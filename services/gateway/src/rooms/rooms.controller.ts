@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
-import { UserActionRateLimiter } from '../auth/user-action-rate-limiter.js';
+import { UserActionRateLimiter } from '../limits/user-action-rate-limiter.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { RoomHeroes } from './room-heroes.js';
 import { isRoomId } from './room-input.js';

@@ -1,0 +1,53 @@
+import { ErrorCodes } from '@starborn/contracts';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { GatewayConfig } from '../config.js';
+import { ApiException } from '../http/http-error.filter.js';
+
+/**
+ * A counter of `points` per `durationSeconds` held in Redis under the gateway's prefix, so a limit holds
+ * whichever gateway instance a request reaches.
+ */
+export function redisLimiter(
+  redis: Redis,
+  config: Pick<GatewayConfig, 'REDIS_PREFIX'>,
+  name: string,
+  points: number,
+  durationSeconds: number,
+): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${config.REDIS_PREFIX}:rate-limit:${name}`,
+    points,
+    duration: durationSeconds,
+  });
+}
+
+/** Counts one point for `key`; a spent allowance throws the 429 saying `what` happened. */
+export async function consumeOrRefuse(limiter: RateLimiterRedis, key: string, what: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw tooManyRequests(what, rejection.msBeforeNext);
+    throw rejection;
+  }
+}
+
+/** The 429 for a spent allowance: how long to wait, in words and as Retry-After. */
+export function tooManyRequests(what: string, msBeforeNext: number): ApiException {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new ApiException(
+    {
+      status: 429,
+      code: ErrorCodes.RATE_LIMITED,
+      message: `${what}. Please wait ${describeWait(seconds)} and try again.`,
+    },
+    { 'retry-after': String(seconds) },
+  );
+}
+
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
