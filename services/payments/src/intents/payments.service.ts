@@ -195,7 +195,8 @@ export class PaymentsService {
 
     const verdict = checkCard(command.card, this.clock.now());
     if (!verdict.ok) {
-      const canceled = await this.countDecline(intent);
+      const canceled = await this.countDecline(this.dataSource.manager, intent.id);
+      if (canceled) await this.cancelAtProvider(intent.id);
       throw new ServiceError(
         402,
         ErrorCodes.PAYMENT_REQUIRED,
@@ -242,33 +243,36 @@ export class PaymentsService {
       { id: intent.id, status: In([...OPEN_STATUSES]) },
       { status: 'canceled', refundReason: reason, updatedAt: this.clock.now() },
     );
-    await this.cancelAtProvider(intent);
+    await this.cancelAtProvider(intent.id);
   }
 
-  private async cancelAtProvider(intent: PaymentIntent): Promise<void> {
+  private async cancelAtProvider(intentId: string): Promise<void> {
     try {
-      await this.provider.cancel(intent.id);
+      await this.provider.cancel(intentId);
     } catch (error) {
       // Our record says cancelled; a later success at the provider is refunded by the webhook.
-      this.logger.error(`Cancelling payment intent ${intent.id} failed: ${(error as Error).message}`);
+      this.logger.error(`Cancelling payment intent ${intentId} failed: ${(error as Error).message}`);
     }
   }
 
-  /** Counts a declined card on an intent; true when this decline reached the limit and cancelled it. */
-  private async countDecline(intent: PaymentIntent): Promise<boolean> {
-    const [rows] = (await this.dataSource.query(
+  /**
+   * Counts a declined card on an open intent (a local test card, or Stripe's payment_failed); true when
+   * this decline reached the limit and cancelled it. The caller tells the provider (after its transaction).
+   */
+  private async countDecline(manager: EntityManager, intentId: string): Promise<boolean> {
+    const [rows] = (await manager.query(
       `UPDATE payments.payment_intents SET declines = declines + 1, updated_at = $2
-       WHERE id = $1 RETURNING declines, status`,
-      [intent.id, this.clock.now()],
-    )) as [{ declines: number; status: string }[], number];
+       WHERE id = $1 AND status IN ('requires_payment_method', 'processing') RETURNING declines`,
+      [intentId, this.clock.now()],
+    )) as [{ declines: number }[], number];
     const declines = rows[0]?.declines ?? 0;
     if (declines < this.config.PAYMENTS_MAX_DECLINES_PER_INTENT) return false;
-    await this.intents.update(
-      { id: intent.id, status: In([...OPEN_STATUSES]) },
+    await manager.update(
+      PaymentIntent,
+      { id: intentId, status: In([...OPEN_STATUSES]) },
       { status: 'canceled', updatedAt: this.clock.now() },
     );
-    this.logger.warn(`Payment intent ${intent.id} cancelled after ${declines} declined cards`);
-    await this.cancelAtProvider(intent);
+    this.logger.warn(`Payment intent ${intentId} cancelled after ${declines} declined cards`);
     return true;
   }
 
@@ -284,7 +288,7 @@ export class PaymentsService {
       throw new ServiceError(400, ErrorCodes.BAD_REQUEST, MESSAGES.badSignature);
     }
 
-    let declinedOut: PaymentIntent | null = null;
+    let declinedOut: string | null = null;
     const settlement = await this.dataSource.transaction(async (manager) => {
       const recorded = await manager
         .createQueryBuilder()
@@ -301,7 +305,7 @@ export class PaymentsService {
         .execute();
       if (recorded.raw.length === 0) return null; // a replay: handled before
       if (event.type === 'payment_intent.payment_failed' && event.intent) {
-        declinedOut = await this.countStripeDecline(manager, event.intent.id);
+        if (await this.countDecline(manager, event.intent.id)) declinedOut = event.intent.id;
         return null;
       }
       if (event.type !== 'payment_intent.succeeded' || !event.intent) return null;
@@ -320,26 +324,6 @@ export class PaymentsService {
     await this.fulfilment.afterSettle(settlement);
     if (declinedOut) await this.cancelAtProvider(declinedOut);
     return { received: true, applied: settlement?.kind === 'succeeded' };
-  }
-
-  /**
-   * Stripe's payment_failed: the same per-intent decline limit as the local provider's cards. Returns
-   * the intent when this decline cancelled it (the provider is told once the transaction is over).
-   */
-  private async countStripeDecline(manager: EntityManager, intentId: string): Promise<PaymentIntent | null> {
-    const rows = (await manager.query(
-      `UPDATE payments.payment_intents SET declines = declines + 1, updated_at = $2
-       WHERE id = $1 AND status IN ('requires_payment_method', 'processing') RETURNING declines`,
-      [intentId, this.clock.now()],
-    )) as [{ declines: number }[], number];
-    const declines = rows[0]?.[0]?.declines ?? 0;
-    if (declines < this.config.PAYMENTS_MAX_DECLINES_PER_INTENT) return null;
-    await manager.update(
-      PaymentIntent,
-      { id: intentId, status: In([...OPEN_STATUSES]) },
-      { status: 'canceled', updatedAt: this.clock.now() },
-    );
-    return manager.findOneByOrFail(PaymentIntent, { id: intentId });
   }
 
   /**
