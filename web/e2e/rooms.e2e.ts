@@ -1,34 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createHero, expect, generatedHero, generateHero, signUp, test, type Account } from './fixtures';
+import { createHero, expect, generatedHero, premiumHero, signUp, test } from './fixtures';
 
 const SPECTATOR_PLACEHOLDER = 'Only premium heroes can send messages';
 const NO_ROOMS = 'No active shared stories found. Create a new one!';
-
-/** A generated hero, made premium by paying through the API with the local provider's test card. */
-async function premiumHero(
-  page: Page,
-  account: Account,
-  heroName: string,
-  birthdate: string,
-): Promise<string> {
-  const heroId = await createHero(page, account, heroName, birthdate);
-  await generateHero(page, account, heroId);
-  const intent = await page.request.post('/api/create-payment-intent', {
-    headers: account.headers,
-    data: { heroId, paymentType: 'premium_upgrade', currency: 'usd', amount: 399, is_test: true },
-  });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const confirmed = await page.request.post('/api/payments/local/confirm', {
-    headers: account.headers,
-    data: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const premium = await page.request.post(`/api/heroes/setpremium/${heroId}`, { headers: account.headers });
-  expect(premium.status(), await premium.text()).toBe(200);
-  return heroId;
-}
 
 /** The guard fixture watches the test's own page; a second browser context gets the same watch here. */
 function watchProblems(page: Page): string[] {

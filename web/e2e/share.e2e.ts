@@ -1,30 +1,4 @@
-import type { Page } from '@playwright/test';
-import { createHero, expect, generateHero, signUp, test, type Account } from './fixtures';
-
-/** A generated hero, made premium by paying through the API with the local provider's test card. */
-async function premiumHero(
-  page: Page,
-  account: Account,
-  heroName: string,
-  birthdate: string,
-): Promise<string> {
-  const heroId = await createHero(page, account, heroName, birthdate);
-  await generateHero(page, account, heroId);
-  const intent = await page.request.post('/api/create-payment-intent', {
-    headers: account.headers,
-    data: { heroId, paymentType: 'premium_upgrade', currency: 'usd', amount: 399, is_test: true },
-  });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const confirmed = await page.request.post('/api/payments/local/confirm', {
-    headers: account.headers,
-    data: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const premium = await page.request.post(`/api/heroes/setpremium/${heroId}`, { headers: account.headers });
-  expect(premium.status(), await premium.text()).toBe(200);
-  return heroId;
-}
+import { expect, premiumHero, signUp, test } from './fixtures';
 
 test.describe('sharing', () => {
   test.setTimeout(200_000);

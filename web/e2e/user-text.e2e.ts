@@ -1,27 +1,6 @@
-import type { Page } from '@playwright/test';
-import { createHero, expect, generateHero, signUp, test, type Account } from './fixtures';
+import { expect, premiumHero, signUp, test } from './fixtures';
 
 const HOSTILE_NAME = '[Claim free premium](https://evil.example/x)';
-
-/** A generated hero, made premium by paying through the API with the local provider's test card. */
-async function premiumHero(page: Page, account: Account, heroName: string): Promise<string> {
-  const heroId = await createHero(page, account, heroName, '1992-04-12');
-  await generateHero(page, account, heroId);
-  const intent = await page.request.post('/api/create-payment-intent', {
-    headers: account.headers,
-    data: { heroId, paymentType: 'premium_upgrade', currency: 'usd', amount: 399, is_test: true },
-  });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const confirmed = await page.request.post('/api/payments/local/confirm', {
-    headers: account.headers,
-    data: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const premium = await page.request.post(`/api/heroes/setpremium/${heroId}`, { headers: account.headers });
-  expect(premium.status(), await premium.text()).toBe(200);
-  return heroId;
-}
 
 test.describe('user-written text stays text', () => {
   test.setTimeout(200_000);
@@ -31,7 +10,7 @@ test.describe('user-written text stays text', () => {
     browser,
   }) => {
     const account = await signUp(page, 'usertext', 'Selene Brightwater');
-    const heroId = await premiumHero(page, account, HOSTILE_NAME);
+    const heroId = await premiumHero(page, account, HOSTILE_NAME, '1992-04-12');
     const share = await page.request.post(`/api/heroes/${heroId}/share`, { headers: account.headers });
     expect(share.status(), await share.text()).toBe(201);
     const { shareUrl } = (await share.json()) as { shareUrl: string };
