@@ -3,17 +3,13 @@
  * page and assets, the API docs): a Permissions-Policy that turns off what the app never uses, and a
  * Content-Security-Policy whose connections reach this origin only (plus Stripe's API with Stripe).
  */
-import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGatewayApp, DENIED_FEATURES } from './app.js';
+import { loneGateways, type LoneGateways } from './__tests__/lone-gateway.js';
+import { DENIED_FEATURES } from './app.js';
 
-const database = testDatabase('gateway_headers');
-const prefix = testRedisPrefix('gateway-headers');
-let workDir: string;
+let gateways: LoneGateways;
 
 /** A policy header as a map: 'camera' → '()'. */
 function features(header: string): Map<string, string> {
@@ -28,21 +24,6 @@ function features(header: string): Map<string, string> {
 function connectSrc(csp: string): string[] {
   const directive = csp.split(';').find((part) => part.trim().startsWith('connect-src '));
   return directive ? directive.trim().split(/\s+/).slice(1) : [];
-}
-
-async function gatewayWith(extra: Record<string, string>): Promise<NestFastifyApplication> {
-  const { app } = await createGatewayApp({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    WEB_DIST_DIR: join(workDir, 'web'),
-    LOG_LEVEL: 'silent',
-    ...extra,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
 }
 
 /** Responses of every kind: JSON, a 401, a 404, a 400, the SPA page, a static asset, the API docs. */
@@ -74,21 +55,18 @@ async function responses(app: NestFastifyApplication) {
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-gateway-headers-'));
-  await mkdir(join(workDir, 'web', 'assets'), { recursive: true });
-  await writeFile(join(workDir, 'web', 'index.html'), '<!doctype html><title>Starborn</title>');
-  await writeFile(join(workDir, 'web', 'assets', 'app.js'), 'console.log(1);');
+  gateways = await loneGateways('gateway-headers');
+  const web = join(gateways.workDir, 'web');
+  await mkdir(join(web, 'assets'), { recursive: true });
+  await writeFile(join(web, 'index.html'), '<!doctype html><title>Starborn</title>');
+  await writeFile(join(web, 'assets', 'app.js'), 'console.log(1);');
 });
 
-afterAll(async () => {
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => gateways?.cleanUp());
 
 describe('security headers', () => {
   it('local: every response denies the unused features and payment; connections to this origin only', async () => {
-    const app = await gatewayWith({});
+    const app = await gateways.start();
     try {
       for (const { url, headers } of await responses(app)) {
         const policy = features(String(headers['permissions-policy']));
@@ -107,7 +85,10 @@ describe('security headers', () => {
   });
 
   it('stripe: payment for this page and Stripe.js frames only; connections to this origin and Stripe API', async () => {
-    const app = await gatewayWith({ PAYMENTS_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk_test_headers' });
+    const app = await gateways.start({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_headers',
+    });
     try {
       for (const { url, headers } of await responses(app)) {
         const policy = features(String(headers['permissions-policy']));

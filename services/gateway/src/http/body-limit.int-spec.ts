@@ -1,35 +1,23 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createGatewayApp } from '../app.js';
+import { loneGateways, type LoneGateways } from '../__tests__/lone-gateway.js';
 import { BODY_DRAIN_LIMIT, BODY_LIMIT } from './body-limit.js';
 
 // A body over the limit must come back as a readable 413, over a real socket, whatever way the client
 // sends it: the gateway reads and discards the excess before answering, so no client sees a broken pipe.
 
-const database = testDatabase('gateway_body_limit');
-const prefix = testRedisPrefix('gateway-body-limit');
-let workDir: string;
+let gateways: LoneGateways;
 let gateway: NestFastifyApplication;
 let origin: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-body-limit-'));
-  ({ app: gateway } = await createGatewayApp({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    WEB_DIST_DIR: join(workDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-  }));
+  gateways = await loneGateways('gateway-body-limit');
+  gateway = await gateways.start();
   await gateway.listen(0, '127.0.0.1');
   const { port } = gateway.getHttpServer().address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
@@ -37,9 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
+  await gateways?.cleanUp();
 });
 
 const TOO_LARGE = {
@@ -143,7 +129,7 @@ describe('a body over the limit', () => {
   it.each(SIZES)(
     'of %d bytes gets a 413 that curl can read, with and without Content-Length',
     async (size) => {
-      const file = join(workDir, `body-${size}.json`);
+      const file = join(gateways.workDir, `body-${size}.json`);
       await import('node:fs/promises').then((fs) => fs.writeFile(file, jsonOf(size)));
       for (const chunked of [false, true]) {
         const { stdout } = await promisify(execFile)('curl', [

@@ -4,41 +4,26 @@
  * contract suite (scripts/system/contract.system-spec.ts) checks real answers against these schemas.
  */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGatewayApp } from '../app.js';
+import { loneGateways, type LoneGateways } from '../__tests__/lone-gateway.js';
 
-const database = testDatabase('gwopenapi');
-const prefix = testRedisPrefix('gwopenapi');
-let workDir: string;
+let gateways: LoneGateways;
 let gateway: NestFastifyApplication;
 let document: any;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-openapi-'));
-  await mkdir(join(workDir, 'web'), { recursive: true });
-  await writeFile(join(workDir, 'web', 'index.html'), '<!doctype html><title>Starborn</title>');
-  ({ app: gateway } = await createGatewayApp({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    WEB_DIST_DIR: join(workDir, 'web'),
-    LOG_LEVEL: 'silent',
-  }));
-  await gateway.init();
-  await gateway.getHttpAdapter().getInstance().ready();
+  gateways = await loneGateways('gwopenapi');
+  await mkdir(join(gateways.workDir, 'web'), { recursive: true });
+  await writeFile(join(gateways.workDir, 'web', 'index.html'), '<!doctype html><title>Starborn</title>');
+  gateway = await gateways.start();
   const answer = await gateway.inject({ method: 'GET', url: '/api/docs/json' });
   document = answer.json();
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
+  await gateways?.cleanUp();
 });
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
