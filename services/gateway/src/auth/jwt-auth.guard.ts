@@ -9,7 +9,7 @@ import { Reflector } from '@nestjs/core';
 import { ErrorCodes } from '@starborn/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../http/http-error.filter.js';
-import { SessionStore, type SessionClaims } from './session-store.js';
+import type { SessionClaims } from './session-store.js';
 import { TokenVerifier, type AuthenticatedUser } from './token-verifier.js';
 
 const IS_PUBLIC = 'starborn:public';
@@ -36,7 +36,6 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: TokenVerifier,
-    private readonly sessions: SessionStore,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -59,17 +58,16 @@ export class JwtAuthGuard implements CanActivate {
         message: 'Please sign in to continue.',
       });
     }
-    const verified = await this.verifier.verifyToken(token);
-    const user = verified && (await this.sessions.isLive(verified.session)) ? verified.user : undefined;
-    if (!user) {
+    const verified = await this.verifier.verifySession(token);
+    if (!verified) {
       throw new ApiException({
         status: 401,
         code: ErrorCodes.UNAUTHORIZED,
         message: 'Your session has expired or is invalid. Please sign in again.',
       });
     }
-    request.user = user;
-    request.session = verified!.session;
+    request.user = verified.user;
+    request.session = verified.session;
     return true;
   }
 }

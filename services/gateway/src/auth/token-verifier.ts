@@ -60,7 +60,7 @@ export class TokenVerifier implements OnModuleInit {
    * Signature and claims only. A token must name its user by uuid and carry its own id (`jti`):
    * tokens without one cannot be signed out alone, so they are not accepted.
    */
-  async verifyToken(token: string): Promise<VerifiedToken | undefined> {
+  private async verifyToken(token: string): Promise<VerifiedToken | undefined> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key!, {
