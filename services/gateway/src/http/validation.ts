@@ -29,10 +29,18 @@ const camelOf = (key: string) =>
   key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 const snakeOf = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** The properties a body class declares (those the whitelist keeps). */
-function declaredProperties(target: abstract new (...args: never[]) => unknown): Set<string> {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
-  return new Set(metadata.map((entry) => entry.propertyName));
+type BodyClass = abstract new (...args: never[]) => unknown;
+const declaredByClass = new WeakMap<BodyClass, ReadonlySet<string>>();
+
+/** The properties a body class declares (those the whitelist keeps), read once per class. */
+function declaredProperties(target: BodyClass): ReadonlySet<string> {
+  let declared = declaredByClass.get(target);
+  if (!declared) {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+    declared = new Set(metadata.map((entry) => entry.propertyName));
+    declaredByClass.set(target, declared);
+  }
+  return declared;
 }
 
 /**
@@ -71,7 +79,7 @@ export function withDeclaredSpellings(
 
 class ContractValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const target = metadata.metatype as (abstract new (...args: never[]) => unknown) | undefined;
+    const target = metadata.metatype as BodyClass | undefined;
     if (
       metadata.type === 'body' &&
       target &&
