@@ -41,6 +41,8 @@ export interface StackOptions {
 
 export interface TestStack {
   baseUrl: string;
+  /** The gateway itself, for requests through inject (e.g. from a chosen remote address). */
+  app: NestFastifyApplication;
   prefix: string;
   env: Record<string, string>;
   storage: FsStorage;
@@ -64,6 +66,7 @@ export interface TestStack {
 
 export interface GatewayInstance {
   baseUrl: string;
+  app: NestFastifyApplication;
   api: TestStack['api'];
   close(): Promise<void>;
 }
@@ -160,6 +163,7 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
 
   return {
     baseUrl,
+    app: gateway,
     prefix,
     env,
     storage: new FsStorage(env.MEDIA_DIR),
@@ -172,6 +176,7 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
       extraGateways.push(started.app);
       return {
         baseUrl: started.baseUrl,
+        app: started.app,
         api: apiOf(started.baseUrl),
         close: async () => {
           extraGateways.splice(extraGateways.indexOf(started.app), 1);

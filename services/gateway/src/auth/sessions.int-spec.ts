@@ -3,81 +3,32 @@
  * instances, tokens of unknown or deleted users, and the per-user limits on room creation and hero
  * generation: the whole backend in this process, on real PostgreSQL and Redis.
  */
-import 'reflect-metadata';
-import type { INestMicroservice, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule } from '@starborn/auth';
-import type { BackendService } from '@starborn/contracts';
-import { GenerationModule } from '@starborn/generation';
-import { HeroesModule } from '@starborn/heroes';
-import { RoomsModule } from '@starborn/rooms';
-import { createServiceApp, loadOrCreateDevKeyPair } from '@starborn/runtime';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { loadOrCreateDevKeyPair } from '@starborn/runtime';
 import { importPKCS8, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { createGatewayApp } from '../app.js';
+import { startStack, type TestStack } from '../__tests__/stack.js';
 
-const SERVICES: Partial<Record<BackendService, Type<unknown>>> = {
-  auth: AuthModule,
-  heroes: HeroesModule,
-  generation: GenerationModule,
-  rooms: RoomsModule,
-};
-
-const database = testDatabase('gateway-sessions');
-const prefix = testRedisPrefix('gateway-sessions');
-let workDir: string;
-let env: NodeJS.ProcessEnv;
+let stack: TestStack;
+/** Two gateway instances on one backend; requests go in through inject, so each can name its address. */
 const gateways: NestFastifyApplication[] = [];
-const services: INestMicroservice[] = [];
-let db: pg.Client;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-gateway-sessions-'));
-  env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    MEDIA_DIR: join(workDir, 'media'),
-    WEB_DIST_DIR: join(workDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    GENERATE_WAIT_MS: '20000',
-    RATE_LIMIT_LOGIN_PER_EMAIL_IP: '3',
-    RATE_LIMIT_LOGIN_PER_EMAIL: '6',
-    RATE_LIMIT_LOGIN_PER_IP: '50',
-    RATE_LIMIT_REGISTER_PER_IP: '1000',
-    RATE_LIMIT_ROOM_CREATE: '2',
-    RATE_LIMIT_HERO_GENERATE: '3',
-    AUTH_USER_CACHE_SECONDS: '1',
-  };
-  for (const [service, module] of Object.entries(SERVICES)) {
-    const { app } = await createServiceApp({ service: service as BackendService, module: module!, env });
-    await app.listen();
-    services.push(app);
-  }
-  for (let i = 0; i < 2; i++) {
-    const { app } = await createGatewayApp(env);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    gateways.push(app);
-  }
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  stack = await startStack('gateway-sessions', {
+    with: ['rooms'],
+    env: {
+      RATE_LIMIT_LOGIN_PER_EMAIL_IP: '3',
+      RATE_LIMIT_LOGIN_PER_EMAIL: '6',
+      RATE_LIMIT_LOGIN_PER_IP: '50',
+      RATE_LIMIT_ROOM_CREATE: '2',
+      RATE_LIMIT_HERO_GENERATE: '3',
+      AUTH_USER_CACHE_SECONDS: '1',
+    },
+  });
+  gateways.push(stack.app, (await stack.addGateway()).app);
 }, 60_000);
 
-afterAll(async () => {
-  await db?.end();
-  await Promise.all(gateways.map((gateway) => gateway.close()));
-  await Promise.all(services.map((service) => service.close()));
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 type Injected = { statusCode: number; headers: Record<string, unknown>; json: () => any };
 const call = (
@@ -111,7 +62,10 @@ const login = (email: string, password: string, ip: string) =>
 
 /** A token signed with auth's own key, with the claims given. */
 async function forge(claims: Record<string, unknown>, subject: string): Promise<string> {
-  const key = await importPKCS8((await loadOrCreateDevKeyPair(env.AUTH_KEYS_DIR)).privateKeyPem, 'EdDSA');
+  const key = await importPKCS8(
+    (await loadOrCreateDevKeyPair(stack.env.AUTH_KEYS_DIR)).privateKeyPem,
+    'EdDSA',
+  );
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
     .setSubject(subject)
@@ -209,7 +163,7 @@ describe('tokens that name no live user', () => {
   it('answers 401 once a deleted user is no longer vouched for (AUTH_USER_CACHE_SECONDS)', async () => {
     const { id, token } = await newUser();
     expect((await call('GET', '/api/user/heroes', { token })).statusCode).toBe(200);
-    await db.query(`DELETE FROM auth.users WHERE id = $1`, [id]);
+    await stack.db.query(`DELETE FROM auth.users WHERE id = $1`, [id]);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect((await call('GET', '/api/user/heroes', { token })).statusCode).toBe(401);
     expect((await call('GET', '/api/user/heroes', { token, gateway: 1 })).statusCode).toBe(401);
@@ -226,7 +180,7 @@ describe('per-user limits on expensive work', () => {
       body: { heroName: 'Limit Tester', birthdate: '1990-07-25', heroId, userId },
     });
     expect(created.statusCode).toBe(201);
-    await db.query(`UPDATE heroes.heroes SET payment_status = 'paid' WHERE id = $1`, [heroId]);
+    await stack.db.query(`UPDATE heroes.heroes SET payment_status = 'paid' WHERE id = $1`, [heroId]);
     return heroId;
   }
 
@@ -267,7 +221,9 @@ describe('per-user limits on expensive work', () => {
       /^You have created too many rooms for now\. Please wait \d+ minutes? and try again\.$/,
     );
     const { count } = (
-      await db.query(`SELECT count(*)::int AS count FROM rooms.rooms WHERE creator_hero_id = $1`, [heroId])
+      await stack.db.query(`SELECT count(*)::int AS count FROM rooms.rooms WHERE creator_hero_id = $1`, [
+        heroId,
+      ])
     ).rows[0];
     expect(count).toBe(2);
   });
