@@ -112,45 +112,26 @@ export async function setNarratorSilent(sql: Sql, roomId: string, silent: boolea
   return rows.length > 0;
 }
 
+/**
+ * Adds the hero's participant row or refreshes it; true when this call added it. PostgreSQL decides (a
+ * row inserted by this statement has no xmax), so of two simultaneous first joins only one is first.
+ */
 export async function upsertParticipant(
   sql: Sql,
   participant: { roomId: string; hero: RoomHeroRef; role: RoomRole; now: Date },
-): Promise<ParticipantRow> {
+): Promise<boolean> {
   const { roomId, hero, role, now } = participant;
-  const [row] = await sql<ParticipantRow>(
+  const [row] = await sql<{ added: boolean }>(
     `INSERT INTO "rooms"."participants"
        ("room_id", "hero_id", "user_id", "name", "avatar", "is_premium", "role", "joined_at", "last_seen_at")
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
      ON CONFLICT ("room_id", "hero_id") DO UPDATE SET
        "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "avatar" = EXCLUDED."avatar",
        "is_premium" = EXCLUDED."is_premium", "role" = EXCLUDED."role", "last_seen_at" = EXCLUDED."last_seen_at"
-     RETURNING *`,
+     RETURNING ("xmax" = 0) AS "added"`,
     [roomId, hero.heroId, hero.userId, hero.name, hero.avatar, hero.isPremium, role, now],
   );
-  return row!;
-}
-
-/**
- * The hero's participant row, added or refreshed, and whether this call added it: PostgreSQL decides
- * (a row inserted by this statement has no xmax), so of two simultaneous first joins only one is first.
- */
-export async function joinParticipant(
-  sql: Sql,
-  participant: { roomId: string; hero: RoomHeroRef; role: RoomRole; now: Date },
-): Promise<{ row: ParticipantRow; first: boolean }> {
-  const { roomId, hero, role, now } = participant;
-  const [row] = await sql<ParticipantRow & { first_join: boolean }>(
-    `INSERT INTO "rooms"."participants"
-       ("room_id", "hero_id", "user_id", "name", "avatar", "is_premium", "role", "joined_at", "last_seen_at")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-     ON CONFLICT ("room_id", "hero_id") DO UPDATE SET
-       "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "avatar" = EXCLUDED."avatar",
-       "is_premium" = EXCLUDED."is_premium", "role" = EXCLUDED."role", "last_seen_at" = EXCLUDED."last_seen_at"
-     RETURNING *, ("xmax" = 0) AS "first_join"`,
-    [roomId, hero.heroId, hero.userId, hero.name, hero.avatar, hero.isPremium, role, now],
-  );
-  const { first_join: first, ...rest } = row!;
-  return { row: rest, first };
+  return row!.added;
 }
 
 export async function findParticipant(

@@ -31,7 +31,6 @@ import {
   findRoom,
   insertMessage,
   insertRoom,
-  joinParticipant,
   latestMessages,
   participantsOf,
   seeParticipant,
@@ -106,7 +105,7 @@ export class RoomsService {
     const joined = await inTransaction(this.dataSource, async (sql) => {
       if ((await touchRoom(sql, roomId, now, false)) === null) throw roomNotFound();
       // Announced once per hero and room: re-joining (reloads, reconnects) stores and sends no new line.
-      const { first } = await joinParticipant(sql, { roomId, hero, role, now });
+      const first = await upsertParticipant(sql, { roomId, hero, role, now });
       return first ? this.systemMessage(sql, roomId, `${hero.name} joined the story`, now) : undefined;
     });
     if (joined) this.broadcaster.message(roomId, presentMessage(joined));
