@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** An empty variable (`KEY=` in a .env file, an empty secret file) means the same as an unset one. */
+export const emptyAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 /**
  * Environment variables shared by every service. Each service extends this schema with its own;
  * `loadConfig` validates once at boot and refuses to start with a list of what is wrong.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyAsUnset } from './config.js';
 
 /**
  * The only value of ALLOW_TEST_PAYMENTS_IN_PRODUCTION that lets a production deployment run the `local`
@@ -8,8 +9,7 @@ export const TEST_PAYMENTS_OPT_IN = 'i-understand-anyone-can-pay-with-a-test-car
 
 /** The opt-in variable, for composing into a service's env schema (payments and the gateway). */
 export const testPaymentsEnvShape = {
-  ALLOW_TEST_PAYMENTS_IN_PRODUCTION: z.preprocess(
-    (value) => (value === '' ? undefined : value),
+  ALLOW_TEST_PAYMENTS_IN_PRODUCTION: emptyAsUnset(
     z
       .literal(TEST_PAYMENTS_OPT_IN, { message: `the only accepted value is ${TEST_PAYMENTS_OPT_IN}` })
       .optional(),

@@ -1,4 +1,9 @@
-import { baseEnvSchema, refineTestPaymentsInProduction, testPaymentsEnvShape } from '@starborn/runtime';
+import {
+  baseEnvSchema,
+  emptyAsUnset,
+  refineTestPaymentsInProduction,
+  testPaymentsEnvShape,
+} from '@starborn/runtime';
 import { refineStorageEnv, storageEnvShape } from '@starborn/storage';
 import { z } from 'zod';
 
@@ -67,15 +72,11 @@ export const gatewayEnvSchema = baseEnvSchema
      * Opens the queue dashboard under /admin/queues to whoever presents it (HTTP Basic password or
      * Bearer token). Unset or empty: no dashboard (404). A secret: at least 32 characters.
      */
-    OPERATOR_TOKEN: z.preprocess(
-      (value) => (value === '' ? undefined : value),
+    OPERATOR_TOKEN: emptyAsUnset(
       z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
     ),
     /** Stripe's publishable key (pk_…), handed to the browser by GET /api/payments/config. */
-    STRIPE_PUBLISHABLE_KEY: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.string().min(1).optional(),
-    ),
+    STRIPE_PUBLISHABLE_KEY: emptyAsUnset(z.string().min(1).optional()),
   })
   .superRefine((env, ctx) => {
     refineStorageEnv(env, ctx);

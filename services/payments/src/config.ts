@@ -1,9 +1,10 @@
-import { baseEnvSchema, refineTestPaymentsInProduction, testPaymentsEnvShape } from '@starborn/runtime';
+import {
+  baseEnvSchema,
+  emptyAsUnset,
+  refineTestPaymentsInProduction,
+  testPaymentsEnvShape,
+} from '@starborn/runtime';
 import { z } from 'zod';
-
-/** An empty variable (`STRIPE_SECRET_KEY=` in a .env file, an empty secret file) means unset. */
-const emptyAsUnset = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 export const paymentsEnvSchema = baseEnvSchema
   .extend(testPaymentsEnvShape)
