@@ -1,19 +1,15 @@
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { PaymentIntentDto } from '@starborn/contracts';
-import { MessageBus, RemoteError } from '@starborn/messaging';
-import { createServiceApp } from '@starborn/runtime';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import type { MessageBus, RemoteError } from '@starborn/messaging';
 import { jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
+import { errorOf, PaymentsHarness } from './__tests__/harness.js';
 import { FulfilmentService } from './intents/fulfilment.service.js';
-import { PaymentsModule } from './payments.module.js';
 
-const database = testDatabase('payments');
-const prefix = testRedisPrefix('payments');
+const payments = new PaymentsHarness('payments');
 let app: INestMicroservice;
 let bus: MessageBus;
-let serviceBus: MessageBus;
 let db: pg.Client;
 
 const alice = '11111111-1111-4111-8111-111111111111';
@@ -22,39 +18,16 @@ const heroId = 'a'.repeat(32);
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123' });
 
 beforeAll(async () => {
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
-  };
-  ({ app } = await createServiceApp({ service: 'payments', module: PaymentsModule, env }));
-  await app.listen();
-  serviceBus = app.get(MessageBus);
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 5_000 });
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  ({ app, bus, db } = await payments.start());
 });
 
-afterAll(async () => {
-  await db?.end();
-  await bus?.close();
-  await app?.close();
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-});
+afterAll(() => payments.stop());
 
 let emitSpy: ReturnType<typeof jest.spyOn>;
 beforeEach(() => {
-  emitSpy = jest.spyOn(serviceBus, 'emitEvent');
+  emitSpy = jest.spyOn(payments.serviceBus, 'emitEvent');
 });
 afterEach(() => emitSpy.mockRestore());
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: RemoteError) => error.toShape(),
-  );
 
 const createIntent = (overrides: object = {}) =>
   bus.request('payments.create-intent', {
@@ -66,8 +39,7 @@ const createIntent = (overrides: object = {}) =>
     ...overrides,
   });
 
-const row = async (id: string) =>
-  (await db.query('SELECT * FROM payments.payment_intents WHERE id = $1', [id])).rows[0];
+const row = (id: string) => payments.row(id);
 
 describe('prices', () => {
   it('quotes from the server table', async () => {

@@ -1,15 +1,12 @@
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { PaymentIntentDto } from '@starborn/contracts';
-import { MessageBus, RemoteError } from '@starborn/messaging';
-import { createServiceApp } from '@starborn/runtime';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import type { MessageBus, RemoteError } from '@starborn/messaging';
 import { jest } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import { PaymentsHarness, stripeEnv } from './__tests__/harness.js';
 import { FulfilmentService } from './intents/fulfilment.service.js';
-import { PaymentsModule } from './payments.module.js';
 
 /**
  * The Stripe provider against the repository's fake Stripe API (the one the browser tests use): the
@@ -39,12 +36,9 @@ interface FakeStripeModule {
 const SECRET_KEY = 'sk_test_refunds';
 const PUBLISHABLE_KEY = 'pk_test_refunds';
 const WEBHOOK_SECRET = 'whsec_refunds';
-const database = testDatabase('payments_refunds');
-const prefix = testRedisPrefix('payments-refunds');
+const payments = new PaymentsHarness('payments-refunds');
 let app: INestMicroservice;
 let bus: MessageBus;
-let serviceBus: MessageBus;
-let db: pg.Client;
 let webhooks: Server;
 let stripe: { port: number; close(): Promise<void> };
 
@@ -76,40 +70,22 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     webhookUrl: `http://127.0.0.1:${(webhooks.address() as AddressInfo).port}/`,
   });
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
-  };
-  ({ app } = await createServiceApp({ service: 'payments', module: PaymentsModule, env }));
-  await app.listen();
-  serviceBus = app.get(MessageBus);
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 10_000 });
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  ({ app, bus } = await payments.start(
+    stripeEnv({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, port: stripe.port }),
+    10_000,
+  ));
 });
 
 afterAll(async () => {
-  await db?.end();
-  await bus?.close();
-  await app?.close();
+  await payments.stop();
   await stripe?.close();
   webhooks?.closeAllConnections();
   await new Promise((resolve) => webhooks?.close(resolve));
-  await database.drop();
-  await deleteRedisPrefix(prefix);
 });
 
 let emitSpy: ReturnType<typeof jest.spyOn>;
 beforeEach(() => {
-  emitSpy = jest.spyOn(serviceBus, 'emitEvent');
+  emitSpy = jest.spyOn(payments.serviceBus, 'emitEvent');
 });
 afterEach(() => emitSpy.mockRestore());
 
@@ -143,8 +119,7 @@ async function payAtStripe(intent: PaymentIntentDto, number = '4242424242424242'
 
 const fakeState = async () =>
   (await (await fetch(`http://127.0.0.1:${stripe.port}/__fake/state`)).json()) as FakeStripeState;
-const row = async (id: string) =>
-  (await db.query('SELECT * FROM payments.payment_intents WHERE id = $1', [id])).rows[0];
+const row = (id: string) => payments.row(id);
 
 describe('a second success for a hero that is premium already', () => {
   it('is refunded through the Stripe API, recorded, and not fulfilled twice', async () => {

@@ -1,22 +1,17 @@
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
-import { MessageBus, RemoteError } from '@starborn/messaging';
-import { createServiceApp, ConfigError, loadConfig } from '@starborn/runtime';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import type { MessageBus } from '@starborn/messaging';
+import { ConfigError, loadConfig } from '@starborn/runtime';
 import { jest } from '@jest/globals';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import Stripe from 'stripe';
+import { errorOf, PaymentsHarness, stripeEnv } from './__tests__/harness.js';
 import { paymentsEnvSchema } from './config.js';
-import { PaymentsModule } from './payments.module.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const database = testDatabase('payments_stripe');
-const prefix = testRedisPrefix('payments-stripe');
-let app: INestMicroservice;
+const payments = new PaymentsHarness('payments-stripe');
 let bus: MessageBus;
-let serviceBus: MessageBus;
 let db: pg.Client;
 
 /** A loopback stand-in for the Stripe API: POST /v1/payment_intents and GET /v1/payment_intents/:id. */
@@ -95,47 +90,22 @@ const heroId = '0123456789abcdef0123456789abcdef';
 
 beforeAll(async () => {
   const port = await startFakeStripe();
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'silent',
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(port),
-    STRIPE_API_PROTOCOL: 'http',
-  };
-  ({ app } = await createServiceApp({ service: 'payments', module: PaymentsModule, env }));
-  await app.listen();
-  serviceBus = app.get(MessageBus);
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 5_000 });
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  ({ bus, db } = await payments.start(
+    stripeEnv({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, port }),
+  ));
 });
 
 afterAll(async () => {
-  await db?.end();
-  await bus?.close();
-  await app?.close();
+  await payments.stop();
   fake.server?.closeAllConnections();
   await new Promise((resolve) => fake.server?.close(resolve));
-  await database.drop();
-  await deleteRedisPrefix(prefix);
 });
 
 let emitSpy: ReturnType<typeof jest.spyOn>;
 beforeEach(() => {
-  emitSpy = jest.spyOn(serviceBus, 'emitEvent');
+  emitSpy = jest.spyOn(payments.serviceBus, 'emitEvent');
 });
 afterEach(() => emitSpy.mockRestore());
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: RemoteError) => error.toShape(),
-  );
 
 const signed = (payload: object, secret = WEBHOOK_SECRET) => {
   const body = JSON.stringify(payload);
