@@ -54,6 +54,32 @@ function passesLuhn(digits) {
 
 const id = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+const invalidApiKey = () => [
+  401,
+  { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } },
+];
+
+const noSuchIntent = (intentId) => [
+  404,
+  {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such payment_intent: '${intentId}'`,
+    },
+  },
+];
+
+/** The `metadata[name]=value` fields of a form, as Stripe stores them. */
+function metadataOf(form) {
+  const metadata = {};
+  for (const [name, value] of form) {
+    const match = /^metadata\[(.+)\]$/.exec(name);
+    if (match) metadata[match[1]] = value;
+  }
+  return metadata;
+}
+
 /** Stripe's webhook signature header for a payload. */
 export function stripeSignature(payload, secret, timestamp = Math.floor(Date.now() / 1000)) {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
@@ -202,22 +228,11 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
       return [200, { intents: [...intents.values()], refunds, deliveries }];
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-      if (!bearer)
-        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      if (!bearer) return invalidApiKey();
       const key = String(req.headers['idempotency-key'] ?? '');
       if (key && refundsByKey.has(key)) return [200, refundsByKey.get(key)];
       const intent = intents.get(form.get('payment_intent') ?? '');
-      if (!intent)
-        return [
-          404,
-          {
-            error: {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              message: `No such payment_intent: '${form.get('payment_intent')}'`,
-            },
-          },
-        ];
+      if (!intent) return noSuchIntent(form.get('payment_intent'));
       if (intent.status !== 'succeeded' || intent.amount_refunded >= intent.amount)
         return [
           400,
@@ -229,11 +244,6 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
             },
           },
         ];
-      const metadata = {};
-      for (const [name, value] of form) {
-        const match = /^metadata\[(.+)\]$/.exec(name);
-        if (match) metadata[match[1]] = value;
-      }
       const refund = {
         id: id('re'),
         object: 'refund',
@@ -242,7 +252,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
         payment_intent: intent.id,
         charge: intent.latest_charge,
         reason: form.get('reason'),
-        metadata,
+        metadata: metadataOf(form),
         status: 'succeeded',
         created: Math.floor(Date.now() / 1000),
       };
@@ -253,35 +263,18 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     }
     const cancelPath = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (req.method === 'POST' && cancelPath) {
-      if (!bearer)
-        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      if (!bearer) return invalidApiKey();
       const intent = intents.get(decodeURIComponent(cancelPath[1]));
-      if (!intent)
-        return [
-          404,
-          {
-            error: {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              message: 'No such payment_intent',
-            },
-          },
-        ];
+      if (!intent) return noSuchIntent(cancelPath[1]);
       if (intent.status === 'succeeded' || intent.status === 'canceled') return unexpectedState(intent);
       intent.status = 'canceled';
       intent.cancellation_reason = form.get('cancellation_reason');
       return [200, intent];
     }
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      if (!bearer)
-        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      if (!bearer) return invalidApiKey();
       const key = String(req.headers['idempotency-key'] ?? '');
       if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
-      const metadata = {};
-      for (const [name, value] of form) {
-        const match = /^metadata\[(.+)\]$/.exec(name);
-        if (match) metadata[match[1]] = value;
-      }
       const intentId = id('pi');
       const intent = {
         id: intentId,
@@ -292,7 +285,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
         client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
-        metadata,
+        metadata: metadataOf(form),
         automatic_payment_methods:
           form.get('automatic_payment_methods[enabled]') === 'true' ? { enabled: true } : null,
         payment_method_types: ['card'],
@@ -309,21 +302,11 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     }
     if (intentPath) {
       const intent = intents.get(decodeURIComponent(intentPath[1]));
-      const missing = [
-        404,
-        {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: `No such payment_intent: '${intentPath[1]}'`,
-          },
-        },
-      ];
+      const missing = noSuchIntent(intentPath[1]);
       if (bearer && req.method === 'GET' && !intentPath[2]) return intent ? [200, intent] : missing;
       // The browser: the publishable key and the intent's client secret.
       const params = req.method === 'GET' ? url.searchParams : form;
-      if (params.get('key') !== publishableKey)
-        return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }];
+      if (params.get('key') !== publishableKey) return invalidApiKey();
       if (!intent || params.get('client_secret') !== intent.client_secret) return missing;
       if (req.method === 'GET' && !intentPath[2]) return [200, clientView(intent)];
       if (req.method === 'POST' && intentPath[2]) return confirm(intent, form);
