@@ -48,10 +48,12 @@ export class ZodiacDateError extends Error {
   }
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** An ISO 8601 date-time: date, 'T', hh:mm[:ss[.fraction]], then 'Z', an offset ±hh[:mm], or nothing. */
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+/**
+ * 'YYYY-MM-DD', or an ISO 8601 date-time: the date, 'T', hh:mm[:ss[.fraction]], then 'Z', an offset
+ * ±hh[:mm], or nothing.
+ */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(?:(Z)|[+-](\d{2})(?::?(\d{2}))?)?)?$/i;
 
 /**
  * A UTC instant ('Z') is read as the local midnight of the date the person picked, which lies at
@@ -75,40 +77,26 @@ function malformed(input: unknown): ZodiacDateError {
   return new ZodiacDateError('malformed', BIRTHDATE_MESSAGES.malformed, input);
 }
 
-function invalidDate(fields: CalendarDate, input: unknown): ZodiacDateError {
-  return new ZodiacDateError(
-    'invalid-date',
-    BIRTHDATE_MESSAGES.invalidDate(formatCalendarDate(fields)),
-    input,
-  );
-}
-
 /** The calendar date a birth-date string names: 'YYYY-MM-DD' or an ISO 8601 date-time. */
 function parseDateString(input: string): CalendarDate {
-  const text = input.trim();
-  const date = ISO_DATE.exec(text);
-  if (date) return checked({ year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) }, input);
-  const dateTime = ISO_DATE_TIME.exec(text);
-  if (!dateTime) throw malformed(input);
-  const fields = checked(
-    { year: Number(dateTime[1]), month: Number(dateTime[2]), day: Number(dateTime[3]) },
-    input,
-  );
-  const [hour, minute, second] = [Number(dateTime[4]), Number(dateTime[5]), Number(dateTime[6] ?? 0)];
-  const zone = dateTime[7];
-  if (hour > 23 || minute > 59 || second > 59) throw malformed(input);
-  if (zone && zone.toUpperCase() !== 'Z') {
-    const offset = /^[+-](\d{2}):?(\d{2})?$/.exec(zone)!;
-    if (Number(offset[1]) > 23 || Number(offset[2] ?? 0) > 59) throw malformed(input);
-  }
+  const match = ISO_DATE.exec(input.trim());
+  if (!match) throw malformed(input);
+  const [, year, month, day, hour, minute, second, utc, offsetHours, offsetMinutes] = match;
+  const fields = checked({ year: Number(year), month: Number(month), day: Number(day) }, input);
+  if (hour === undefined) return fields;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59) throw malformed(input);
+  if (Number(offsetHours ?? 0) > 23 || Number(offsetMinutes ?? 0) > 59) throw malformed(input);
   // A 'Z' instant (what Date.toISOString() sends) is the picked date's local midnight somewhere:
   // round it to that date. A local time, with its offset or without one, names its own date.
-  if (zone?.toUpperCase() === 'Z' && hour >= UTC_INSTANT_NEXT_DAY_FROM_HOUR) return nextDay(fields);
+  if (utc && Number(hour) >= UTC_INSTANT_NEXT_DAY_FROM_HOUR) return nextDay(fields);
   return fields;
 }
 
 function checked(fields: CalendarDate, input: unknown): CalendarDate {
-  if (!isValidCalendarDate(fields.year, fields.month, fields.day)) throw invalidDate(fields, input);
+  if (!isValidCalendarDate(fields.year, fields.month, fields.day)) {
+    const message = BIRTHDATE_MESSAGES.invalidDate(formatCalendarDate(fields));
+    throw new ZodiacDateError('invalid-date', message, input);
+  }
   return fields;
 }
 
