@@ -3,6 +3,8 @@
  * that could start markup, a link, an autolink (`https:`, `www.`, `a@b`), an HTML tag or entity, or a list
  * or heading at the start of a line gets a backslash, so a markdown renderer shows the text literally.
  */
+import type { NarrationRequest } from './types.js';
+
 const MARKUP = /[\\`*_[\]()<>#~|!&:@.+\-=]/g;
 
 export function escapeMarkdown(text: string): string {
@@ -21,4 +23,13 @@ export function escapeQuotedNames(markdown: string, names: readonly string[]): s
     .sort((a, b) => b.length - a.length);
   for (const name of risky) out = out.split(name).join(escapeMarkdown(name));
   return out;
+}
+
+/** A room's narration with the users' text it may quote escaped: heroes' and speakers' names, the title. */
+export function escapeNarrationQuotes(narration: string, request: NarrationRequest): string {
+  return escapeQuotedNames(narration, [
+    ...(request.heroes ?? []).map((hero) => hero?.name ?? ''),
+    ...(request.recent ?? []).map((line) => line?.senderName ?? ''),
+    request.title ?? '',
+  ]);
 }

@@ -4,7 +4,7 @@
  * that stood out, whether it was a question — and answers with the heroes' names, signs and elements.
  * Same room, same trigger, same conversation → same line.
  */
-import { escapeQuotedNames } from '../markdown-escape.js';
+import { escapeNarrationQuotes } from '../markdown-escape.js';
 import { sentencesOf } from '../chapter-format.js';
 import { Rng } from '../prng.js';
 import type { NarrationHero, NarrationLine, NarrationRequest } from '../types.js';
@@ -267,12 +267,7 @@ const joinNames = (names: readonly string[]) =>
  * users' text inside markdown: escaped, so they never become links or markup.
  */
 export function writeLocalNarration(request: NarrationRequest): string {
-  const quoted = [
-    ...(request.heroes ?? []).map((hero) => hero?.name ?? ''),
-    ...(request.recent ?? []).map((line) => line?.senderName ?? ''),
-    request.title ?? '',
-  ];
-  return escapeQuotedNames(narrationOf(request), quoted);
+  return escapeNarrationQuotes(narrationOf(request), request);
 }
 
 function narrationOf(request: NarrationRequest): string {

@@ -1,4 +1,4 @@
-import { escapeQuotedNames } from '../markdown-escape.js';
+import { escapeNarrationQuotes, escapeQuotedNames } from '../markdown-escape.js';
 import OpenAI from 'openai';
 import sharp from 'sharp';
 import { AiConfigError, AiProviderError, AiQuotaExceededError } from '../errors.js';
@@ -198,11 +198,7 @@ export class OpenAiProvider implements AiProvider {
     }
     const text = choice?.message?.content?.replace(/\s+/g, ' ').trim();
     if (!text) throw new AiProviderError('OpenAI returned an empty narration', { retryable: true });
-    return escapeQuotedNames(text, [
-      ...(request.heroes ?? []).map((hero) => hero?.name ?? ''),
-      ...(request.recent ?? []).map((line) => line?.senderName ?? ''),
-      request.title ?? '',
-    ]);
+    return escapeNarrationQuotes(text, request);
   }
 
   async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {
