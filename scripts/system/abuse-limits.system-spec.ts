@@ -11,7 +11,7 @@
 import { request as httpRequest } from 'node:http';
 import { Api, SocketClient, type ApiResponse } from './client.js';
 import { startSystem, type System } from './harness.js';
-import { heroFor, pay, register, type Owner } from './world.js';
+import { heroFor, pay, register, type Account, type Owner } from './world.js';
 
 const LIMITS = {
   RATE_LIMIT_LOGIN_PER_EMAIL_IP: '5',
@@ -77,6 +77,14 @@ function postFrom(
   });
 }
 
+/** Another session of the account. */
+const signIn = (account: Account) =>
+  api.call({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: { email: account.email, password: account.password },
+  });
+
 const expectRetryAfter = (response: ApiResponse) => {
   expect(response.status).toBe(429);
   expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -85,11 +93,7 @@ const expectRetryAfter = (response: ApiResponse) => {
 describe('sign-out across gateway instances', () => {
   it('a token signed out on gateway 1 gets 401 on gateway 2; other sessions stay', async () => {
     const account = await register(api, 'logout');
-    const second = await api.call({
-      method: 'POST',
-      path: '/api/auth/login',
-      body: { email: account.email, password: account.password },
-    });
+    const second = await signIn(account);
     expect(second.status).toBe(200);
     for (const gateway of [0, 1]) {
       expect(
@@ -115,11 +119,7 @@ describe('sign-out across gateway instances', () => {
     const account = await register(api, 'logout-all');
     const tokens = [account.token];
     for (let i = 0; i < 2; i++) {
-      const session = await api.call({
-        method: 'POST',
-        path: '/api/auth/login',
-        body: { email: account.email, password: account.password },
-      });
+      const session = await signIn(account);
       tokens.push(session.json.token as string);
     }
     const out = await api.call({
@@ -162,11 +162,7 @@ describe('open sockets of a signed-out token', () => {
 
   it('are disconnected on every gateway; a socket of another session stays', async () => {
     const account = await register(api, 'logout-live');
-    const second = await api.call({
-      method: 'POST',
-      path: '/api/auth/login',
-      body: { email: account.email, password: account.password },
-    });
+    const second = await signIn(account);
     const signedOut = await SocketClient.connect(system.gatewayUrls[0]!, account.token);
     const other = await SocketClient.connect(system.gatewayUrls[1]!, second.json.token as string);
     try {
