@@ -175,6 +175,7 @@ function stackEnv(workDir, port) {
     AUTH_KEYS_DIR: path.join(workDir, 'keys'),
     MEDIA_DIR: path.join(workDir, 'media'),
     RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '100000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
     GENERATE_WAIT_MS: String(GENERATE_WAIT_MS),
     GENERATION_CONCURRENCY: '1',

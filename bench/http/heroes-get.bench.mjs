@@ -174,6 +174,7 @@ function stackEnv(workDir) {
     MEDIA_DIR: path.join(workDir, 'media'),
     MEDIA_URL_SECRET,
     RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '100000',
     AI_PROVIDER: 'local',
   };
 }

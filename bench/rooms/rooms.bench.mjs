@@ -138,6 +138,7 @@ function stackEnv(workDir) {
     AUTH_KEYS_DIR: path.join(workDir, 'keys'),
     MEDIA_DIR: path.join(workDir, 'media'),
     RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '100000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
     // One sender at a steady rate well above a person's: the chat limit is not what is measured.
     RATE_LIMIT_ROOM_MESSAGES: '100000',

@@ -7,6 +7,8 @@
  * - A flood of wrong passwords from one address does not stop the owner signing in from another
  *   (two loopback addresses, 127.0.0.1 and 127.0.0.2, as the client's own address; TRUST_PROXY off, so
  *   the gateway counts the socket's address).
+ * - A flood of sign-ups from one address (127.0.0.3), malformed ones included, meets the ceiling on
+ *   both gateways; sign-ups from another address go on.
  */
 import { request as httpRequest } from 'node:http';
 import { Api, SocketClient, type ApiResponse } from './client.js';
@@ -19,6 +21,8 @@ const LIMITS = {
   RATE_LIMIT_LOGIN_PER_IP: '200',
   RATE_LIMIT_ROOM_CREATE: '3',
   RATE_LIMIT_HERO_GENERATE: '4',
+  // Every address of this suite stays below it but the flooding one.
+  RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '20',
 };
 
 let system: System;
@@ -277,5 +281,26 @@ describe('sign-in floods', () => {
       });
       expect(`gateway ${gateway}: ${owner.status}`).toBe(`gateway ${gateway}: 200`);
     }
+  });
+});
+
+describe('sign-up floods', () => {
+  it('requests from 127.0.0.3, malformed ones included, meet the ceiling on both gateways; 127.0.0.1 signs up', async () => {
+    const attempt = (gateway: number, email: string) =>
+      postFrom('127.0.0.3', gateway, '/api/auth/register', {
+        name: 'Flood',
+        email,
+        password: 'flood-password',
+      });
+    const statuses = [];
+    for (let i = 0; i < 20; i++) statuses.push((await attempt(i % 2, `not-an-email-${i}`)).status);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    for (const gateway of [0, 1]) {
+      const limited = await attempt(gateway, `flood-${gateway}-${Date.now()}@example.com`);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+      expect(limited.json.message).toMatch(/^Too many attempts\./);
+    }
+    await register(api, 'after-flood');
   });
 });

@@ -326,6 +326,10 @@ describe('every row of the contract table, as the contract describes the call', 
   it('GET /api/shared-story → the list of active rooms', async () => {
     const response = await replay({ method: 'GET', path: '/api/shared-story', token: account.token }, 200);
     expect(response.json.map((room: { id: string }) => room.id)).toContain(world.roomId);
+    // Each row also names who is inside now (an additive field: the counts stay as they were).
+    for (const room of response.json) {
+      expect(room).toMatchObject({ participantCount: expect.any(Number), heroes: expect.any(Array) });
+    }
   });
 
   it('GET /api/shared-story/{roomId} → title, participants', async () => {

@@ -35,12 +35,13 @@ test.describe('register, sign out and sign back in', () => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
     await loginViaUi(page, user.email, user.password);
+    // The greeting first: it closes by itself after a few seconds, however long the profile takes to load.
+    await expect(page.getByRole('status').filter({ hasText: 'Welcome Back!' })).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
     const main = page.getByRole('main');
     await expect(main).toContainText(user.name);
     await expect(main).toContainText(user.email);
-    await expect(page.getByRole('status').filter({ hasText: 'Welcome Back!' })).toBeVisible();
 
     // Log Out on the profile page ends on the home page, not on /login.
     await main.getByRole('button', { name: 'Log Out' }).click();
@@ -96,6 +97,35 @@ test.describe('form validation', () => {
     await form.getByLabel('Email').fill('orion@starborn.test');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+    expect(calls).toEqual([]);
+  });
+
+  test('a malformed email is refused in the browser with the spec message, and nothing is sent', async ({
+    page,
+  }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/')) calls.push(request.url());
+    });
+
+    await page.goto('/register');
+    const register = page.locator('form');
+    await register.getByLabel('Full Name').fill('Orion');
+    await register.getByLabel('Email').fill('orion@starborn');
+    await register.getByLabel('Password', { exact: true }).fill('stardust42');
+    await register.getByLabel('Confirm Password').fill('stardust42');
+    await register.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+    await expect(register.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/register$/);
+
+    await page.goto('/login');
+    const login = page.locator('form');
+    await login.getByLabel('Email').fill('orion at starborn.test');
+    await login.getByLabel('Password').fill('stardust42');
+    await login.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+    await expect(login.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toEqual([]);
   });
 

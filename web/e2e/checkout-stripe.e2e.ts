@@ -5,8 +5,9 @@
  * CSP for Stripe is exercised too (the fixtures fail a test on any CSP violation).
  */
 import type { Page } from '@playwright/test';
-import { createHero, expect, generatedHero, signUp, test } from './fixtures';
+import { createHero, expect, generatedHero, signUp, signUpViaApi, test } from './fixtures';
 import { blockStripeJs, fakeStripeState, useFakeStripe } from './support/fake-stripe';
+import { CHECKOUT_VIEWPORTS, expectPaymentErrorInView } from './support/payment-error';
 
 const INIT_FAILED = 'Payment processing failed to initialize. Please try again later.';
 const NOT_AVAILABLE = 'Payment processor not available. Please try again later.';
@@ -86,46 +87,97 @@ test.describe('checkout with Stripe', () => {
     expect(webhooks).toEqual([expect.objectContaining({ type: 'payment_intent.succeeded', status: 200 })]);
   });
 
-  test.describe('a declined card', () => {
-    test.use({ expectedConsoleErrors: [/status of 402/] });
+  test.describe('payment errors', () => {
+    // Declined cards answer 402; the lost connection is the aborted confirmation below.
+    test.use({ expectedConsoleErrors: [/status of 402|net::ERR_INTERNET_DISCONNECTED/] });
 
-    test('shows Stripe’s message, lets the user try again, and a failed redirect return is not announced', async ({
+    for (const viewport of CHECKOUT_VIEWPORTS) {
+      test(`each shows next to the pay button, in view and focused; a failed redirect return is not announced (${viewport.width}×${viewport.height})`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await useFakeStripe(page);
+        const account = await signUp(page, 'stripe-declined');
+        const heroId = await generatedHero(page, account, 'Tobias Emberfall', '1987-02-09');
+
+        await page.goto(`/checkout/${heroId}`);
+        const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
+        await expect(pay).toBeEnabled();
+        await fillStripeCard(page, '4000 0000 0000 0002');
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card was declined.', pay);
+        await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
+        await expect(pay).toBeEnabled();
+
+        // Stripe out of reach: the app's own words for a lost connection.
+        const confirmAtStripe = 'https://api.stripe.com/v1/payment_intents/*/confirm';
+        await page.route(confirmAtStripe, (route) => route.abort('internetdisconnected'));
+        await fillStripeCard(page, '4000 0000 0000 9995');
+        await pay.click();
+        await expectPaymentErrorInView(
+          page,
+          'Network error. Please check your connection and try again.',
+          pay,
+        );
+        await page.unroute(confirmAtStripe);
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card has insufficient funds.', pay);
+
+        const hero = (await (
+          await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
+        ).json()) as { paymentStatus: string };
+        expect(hero.paymentStatus).toBe('unpaid');
+        const stripe = await fakeStripeState(page.request);
+        const intents = stripe.intents.filter((intent) => intent.metadata.heroId === heroId);
+        expect(intents.map((intent) => intent.status)).not.toContain('succeeded');
+
+        // Back on the hero page as a redirect-based method returns (Stripe appends the intent): the hero
+        // page asks Stripe, announces nothing, and sends the user back to the checkout with Stripe's message.
+        const declined = intents.at(-1) as (typeof intents)[number] & { client_secret: string };
+        const returnQuery = new URLSearchParams({
+          payment: 'success',
+          payment_intent: declined.id,
+          payment_intent_client_secret: declined.client_secret,
+          redirect_status: 'failed',
+        });
+        await page.goto(`/hero/${heroId}?${returnQuery}`);
+        await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
+        await expect(pay).toBeEnabled();
+        await expectPaymentErrorInView(page, 'Your card has insufficient funds.', pay);
+        await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+
+        await fillStripeCard(page, '4000 0000 0000 0069');
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card has expired.', pay);
+      });
+    }
+  });
+
+  test.describe('nothing to buy', () => {
+    test.use({ expectedConsoleErrors: [/status of 404/] });
+
+    test('the server refuses a hero that is not the user’s: Hero not found instead of the Payment Element', async ({
       page,
     }) => {
       await useFakeStripe(page);
-      const account = await signUp(page, 'stripe-declined');
-      const heroId = await generatedHero(page, account, 'Tobias Emberfall', '1987-02-09');
+      const owner = await signUpViaApi(page, 'stripe-owner');
+      const heroId = await createHero(page, owner, 'Maelis Duskwater', '1993-07-11');
+      await signUp(page, 'stripe-not-owner');
+      // The page is made to believe the hero is this user's: only the payment's refusal tells it.
+      const ownerView = await (
+        await page.request.get(`/api/heroes/${heroId}`, { headers: owner.headers })
+      ).json();
+      await page.route(
+        (url) => url.pathname === `/api/heroes/${heroId}`,
+        (route) => route.fulfill({ json: ownerView }),
+      );
 
       await page.goto(`/checkout/${heroId}`);
-      const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
-      await expect(pay).toBeEnabled();
-      await fillStripeCard(page, '4000 0000 0000 0002');
-      await pay.click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
-      await expect(pay).toBeEnabled();
-
-      const hero = (await (
-        await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
-      ).json()) as { paymentStatus: string };
-      expect(hero.paymentStatus).toBe('unpaid');
-      const stripe = await fakeStripeState(page.request);
-      const intents = stripe.intents.filter((intent) => intent.metadata.heroId === heroId);
-      expect(intents.map((intent) => intent.status)).not.toContain('succeeded');
-
-      // Back on the hero page as a redirect-based method returns (Stripe appends the intent): the hero
-      // page asks Stripe, announces nothing, and sends the user back to the checkout with Stripe's message.
-      const declined = intents.at(-1) as (typeof intents)[number] & { client_secret: string };
-      const returnQuery = new URLSearchParams({
-        payment: 'success',
-        payment_intent: declined.id,
-        payment_intent_client_secret: declined.client_secret,
-        redirect_status: 'failed',
-      });
-      await page.goto(`/hero/${heroId}?${returnQuery}`);
-      await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
-      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
-      await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 2, name: 'Hero not found' })).toBeVisible();
+      await expect(page.locator('iframe[title="Secure payment input frame"]')).toHaveCount(0);
+      await expect(page.getByText('Failed to initialize payment')).toHaveCount(0);
+      await page.locator('.checkout-card').getByRole('link', { name: 'My Heroes' }).click();
+      await expect(page).toHaveURL(/\/heroes$/);
     });
   });
 
@@ -141,6 +193,8 @@ test.describe('checkout with Stripe', () => {
       const heroId = await generatedHero(page, account, 'Ilsa Marrowind', '1984-05-21');
       await page.goto(`/checkout/${heroId}`);
       const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
+      // The first enable waits for the hero check, the intent and the Payment Element on a busy machine.
+      await expect(pay).toBeEnabled({ timeout: 30_000 });
       for (let n = 0; n < 3; n++) {
         await expect(pay).toBeEnabled();
         await fillStripeCard(page, '4000 0000 0000 0002');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Every test fails if the page logged a console error, threw an uncaught error, or reported a
@@ -66,12 +66,30 @@ export function newUser(tag: string, name = 'Lyra Starweaver'): TestUser {
   return { name, email: uniqueEmail(tag), password: PASSWORD };
 }
 
+/**
+ * What the API helpers need: a page (its request context shares the page's cookies) or a bare
+ * request context, such as one made once per worker.
+ */
+export type ApiClient = Pick<Page, 'request'>;
+
 /** Registers through the API (for tests whose subject is not registration itself). */
-export async function registerViaApi(page: Page, user: TestUser): Promise<void> {
-  const response = await page.request.post('/api/auth/register', {
+export async function registerViaApi(page: ApiClient, user: TestUser): Promise<void> {
+  await registerForSession(page.request, user);
+}
+
+/** What the browser keeps of a signed-in session (its localStorage items). */
+export interface StoredSession {
+  token: string;
+  user: string;
+}
+
+async function registerForSession(request: APIRequestContext, user: TestUser): Promise<StoredSession> {
+  const response = await request.post('/api/auth/register', {
     data: { name: user.name, email: user.email, password: user.password },
   });
   expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { token: string; user: unknown };
+  return { token: body.token, user: JSON.stringify(body.user) };
 }
 
 /** Fills and sends the register form. */
@@ -87,6 +105,13 @@ export async function registerViaUi(
   await form.getByLabel('Password', { exact: true }).fill(user.password);
   await form.getByLabel('Confirm Password').fill(confirmPassword);
   await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Picks a birth date in the create wizard's first step (the day list waits for month and year). */
+export async function chooseDate(page: Page, month: string, day: string, year: string): Promise<void> {
+  await page.getByLabel('Month').selectOption({ label: month });
+  await page.getByLabel('Year').selectOption(year);
+  await page.getByLabel('Day').selectOption(day);
 }
 
 export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
@@ -120,9 +145,32 @@ export async function signUp(page: Page, tag: string, name?: string): Promise<Ac
   return { headers: { Authorization: `Bearer ${session.token}` }, userId, email: user.email };
 }
 
+/**
+ * Registers through the API (no browser needed); returns the account for API calls and the session
+ * a page can be signed in with (see signInWith).
+ */
+export async function signUpViaApi(
+  api: ApiClient,
+  tag: string,
+  name?: string,
+): Promise<Account & { session: StoredSession }> {
+  const user = newUser(tag, name);
+  const session = await registerForSession(api.request, user);
+  const userId = (JSON.parse(session.user) as { id: string }).id;
+  return { headers: { Authorization: `Bearer ${session.token}` }, userId, email: user.email, session };
+}
+
+/** Signs the page in with a stored session before any of its documents loads. */
+export async function signInWith(page: Page, session: StoredSession): Promise<void> {
+  await page.addInitScript((stored) => {
+    localStorage.setItem('authToken', stored.token);
+    localStorage.setItem('user', stored.user);
+  }, session);
+}
+
 /** Creates a hero through the API; returns its id. */
 export async function createHero(
-  page: Page,
+  page: ApiClient,
   account: Account,
   heroName: string,
   birthdate: string,
@@ -137,7 +185,7 @@ export async function createHero(
 }
 
 /** POST /api/heroes/generate/{id} answers when generation is done (the server waits up to 120 s). */
-export async function generateHero(page: Page, account: Account, heroId: string): Promise<void> {
+export async function generateHero(page: ApiClient, account: Account, heroId: string): Promise<void> {
   const response = await page.request.post(`/api/heroes/generate/${heroId}`, {
     headers: account.headers,
     timeout: 140_000,
@@ -148,7 +196,7 @@ export async function generateHero(page: Page, account: Account, heroId: string)
 
 /** A hero created and generated through the API. */
 export async function generatedHero(
-  page: Page,
+  page: ApiClient,
   account: Account,
   heroName: string,
   birthdate: string,
@@ -160,7 +208,7 @@ export async function generatedHero(
 
 /** A generated hero, made premium by paying through the API with the local provider's test card. */
 export async function premiumHero(
-  page: Page,
+  page: ApiClient,
   account: Account,
   heroName: string,
   birthdate: string,
@@ -195,7 +243,7 @@ export interface StoryBookSummary {
  * after the hero completes (until then the API answers 202 without one).
  */
 export async function storyBookReady(
-  page: Page,
+  page: ApiClient,
   account: Account,
   heroId: string,
 ): Promise<StoryBookSummary> {

@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test';
-import { createHero, expect, generateHero, signUp, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { createHero, expect, generateHero, premiumHero, signUp, test } from './fixtures';
+
+const LOCKED_ACTIONS = ['Share', 'Download Assets', 'Join Shared Story'];
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 const CREATE_NOTE =
   'You can only have one non-premium hero at a time. To create a new hero, please upgrade your existing non-premium hero to premium status.';
@@ -35,9 +43,20 @@ test.describe('heroes list', () => {
     await expect(card).toContainText('Generating');
     await expect(card).toContainText('Image generating...');
 
-    // One unpaid hero: Create New Hero is disabled, with the note.
+    // One unpaid hero: Create New Hero is disabled, with the note that says why.
     await expect(page.getByRole('button', { name: 'Create New Hero' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Create New Hero' })).toHaveAccessibleDescription(
+      CREATE_NOTE,
+    );
     await expect(page.getByText(CREATE_NOTE)).toBeVisible();
+    // The profile says the same.
+    await page.goto('/profile');
+    await expect(page.getByRole('button', { name: 'Create New Hero' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Create New Hero' })).toHaveAccessibleDescription(
+      CREATE_NOTE,
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: 'Create New Hero' })).toHaveCount(0);
+    await page.goto('/heroes');
 
     await generateHero(page, account, heroId);
     await page.reload();
@@ -83,6 +102,12 @@ test.describe('hero page', () => {
       'href',
       `/checkout/${heroId}`,
     );
+    for (const label of LOCKED_ACTIONS)
+      await expect(page.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+        'href',
+        `/checkout/${heroId}`,
+      );
+    await expect(page.getByRole('link', { name: 'Unlock Now' })).toHaveCount(0);
     await expect(page.locator('[data-slot="chapters"]')).toHaveCount(0);
     await expect(page.locator('.gallery__thumb[data-locked="true"]')).toHaveCount(2);
 
@@ -91,6 +116,91 @@ test.describe('hero page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`));
     await expect(page.getByTestId('watermark')).toHaveText('UNLOCK FULL QUALITY');
+  });
+
+  test('an unpaid hero shows Share, Download Assets and Join Shared Story, each leading to checkout', async ({
+    page,
+  }) => {
+    const account = await signUp(page, 'unpaid-actions');
+    const heroId = await createHero(page, account, 'Lyra Dawnquill', '1990-02-02');
+    await generateHero(page, account, heroId);
+
+    await page.goto(`/hero/${heroId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lyra Dawnquill' })).toBeVisible();
+    // The description names the sign with the article it is said with.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Lyra Dawnquill, an Aquarius hero of the Horse, born of the stars.',
+    );
+    // (The chapters panel below has an Unlock Now of its own.)
+    await expect(page.locator('.hero-page__media').getByRole('link', { name: 'Unlock Now' })).toHaveAttribute(
+      'href',
+      `/checkout/${heroId}`,
+    );
+    await expect(page.getByRole('link', { name: 'Purchase Full Version' })).toHaveCount(0);
+    for (const label of LOCKED_ACTIONS) {
+      const action = page.getByRole('link', { name: label, exact: true });
+      await expect(action).toBeVisible();
+      await expect(action).toHaveAttribute('href', `/checkout/${heroId}`);
+      await expect(action).toHaveAccessibleDescription(/downloads, sharing and the shared story/);
+    }
+    await page.getByRole('link', { name: 'Join Shared Story', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Unlock Premium Hero' })).toBeVisible();
+  });
+
+  test('the preview link of a paid hero opens the hero itself, with nothing left to buy', async ({
+    page,
+  }) => {
+    const account = await signUp(page, 'paid-preview');
+    const heroId = await premiumHero(page, account, 'Altair Brightwing', '1985-04-01');
+
+    await page.goto(`/hero/preview-${heroId}`);
+    await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Altair Brightwing' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+    await expect(page.getByText('Unlock Full Backstory')).toHaveCount(0);
+    await expect(page.getByText('Purchase Full Version')).toHaveCount(0);
+    await expect(page.getByTestId('watermark')).toHaveCount(0);
+    await expect(page.locator('[data-slot="chapters"]')).toBeVisible();
+    // Back in history is the page before, not the preview link bouncing forward again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/preview-/);
+  });
+
+  test('a paid hero with a long backstory reads as one page at 1280×800 and 390×844', async ({ page }) => {
+    const account = await signUp(page, 'paid-layout');
+    const heroId = await premiumHero(page, account, 'Cassia Nightbloom', '1992-11-11');
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/hero/${heroId}`);
+      const backstory = page.locator('.hero-page__backstory');
+      await expect(backstory.locator('.hero-backstory__text')).toBeVisible();
+      // The full backstory, long enough to have left a tall empty column beside it.
+      expect((await backstory.innerText()).length).toBeGreaterThan(1500);
+
+      const grid = await box(page.locator('.hero-page__grid'));
+      const media = await box(page.locator('.hero-page__media'));
+      const traits = await box(page.getByRole('region', { name: 'Traits' }));
+      const story = await box(backstory);
+      // The backstory comes after the portraits and the traits, across the whole width of the page.
+      expect(story.y).toBeGreaterThanOrEqual(Math.max(media.y + media.height, traits.y + traits.height));
+      expect(Math.abs(story.width - grid.width)).toBeLessThanOrEqual(1);
+      // Side by side (wide screens), the portraits and the traits end close together: no tall empty
+      // column beside either; stacked (phones), each spans the page.
+      if (traits.x > media.x + media.width) {
+        const gap = Math.abs(media.y + media.height - (traits.y + traits.height));
+        expect(gap).toBeLessThan(viewport.height / 2);
+      } else {
+        expect(Math.abs(media.width - grid.width)).toBeLessThanOrEqual(1);
+        expect(Math.abs(traits.width - grid.width)).toBeLessThanOrEqual(1);
+      }
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    }
   });
 
   test.describe('another user’s hero', () => {

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { expect, generatedHero, signUp, storyBookReady, test } from './fixtures';
+import {
+  createHero,
+  expect,
+  generatedHero,
+  premiumHero,
+  signUp,
+  signUpViaApi,
+  storyBookReady,
+  test,
+} from './fixtures';
+import { CHECKOUT_VIEWPORTS, expectPaymentErrorInView } from './support/payment-error';
 
 const TEST_HINT = 'Test mode — use 4242 4242 4242 4242, any future date, any CVC';
 
@@ -10,6 +20,15 @@ async function fillCard(page: Page, number: string, expiry = '12/34', cvc = '123
   await page.getByLabel('Card Number').fill(number);
   await page.getByLabel('Expiry Date').fill(expiry);
   await page.getByLabel('CVC').fill(cvc);
+}
+
+/** The checkout says why there is nothing to pay, with no form, spinner or Try Again that cannot help. */
+async function expectNothingToBuy(page: Page, title: string, body: string) {
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: body })).toBeVisible();
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
+  await expect(page.locator('.checkout-spinner')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
 }
 
 /** The names of the entries of a zip file. */
@@ -107,44 +126,153 @@ test.describe('checkout', () => {
     expect(pngs).toHaveLength(3);
   });
 
-  test.describe('a declined card', () => {
-    test.use({ expectedConsoleErrors: [/status of 402/] });
+  test.describe('payment errors', () => {
+    // Declined cards answer 402; the lost connection is the aborted confirmation below.
+    test.use({ expectedConsoleErrors: [/status of 402|net::ERR_INTERNET_DISCONNECTED/] });
 
-    test('shows the card message and lets the user try again; chapters mode has its own words', async ({
+    for (const viewport of CHECKOUT_VIEWPORTS) {
+      test(`each shows next to the pay button, in view and focused; chapters too (${viewport.width}×${viewport.height})`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        const account = await signUp(page, 'declined');
+        const heroId = await generatedHero(page, account, 'Corvin Ashgrove', '1983-11-27');
+        // Chapters are sold once the hero's storybook exists.
+        await storyBookReady(page, account, heroId);
+
+        await page.goto(`/checkout/${heroId}?type=chapters&amount=499`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Unlock More Chapters' })).toBeVisible();
+        const unlock = page.getByRole('button', { name: 'Unlock 3 Chapters' });
+        await expect(unlock).toBeEnabled();
+        await expect(page.getByTestId('checkout-amount')).toHaveText(/^\$\d+\.\d{2}$/);
+        await fillCard(page, '4000 0000 0000 0002');
+        await unlock.click();
+        await expectPaymentErrorInView(page, 'Your card was declined.', unlock);
+
+        await page.goto(`/checkout/${heroId}`);
+        const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
+        await expect(pay).toBeEnabled();
+        // Refused in the browser, before anything is sent.
+        await fillCard(page, '4242 4242 4242 4241');
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card number is invalid.', pay);
+        await fillCard(page, '4242 4242 4242 4242', '01/20');
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card has expired.', pay);
+        // Refused by the card's bank.
+        await fillCard(page, '4000 0000 0000 0002');
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card was declined.', pay);
+        await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
+        await expect(pay).toBeEnabled();
+        // The same words again take the focus again (the person may have moved it away).
+        await page.getByLabel('Card Number').focus();
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card was declined.', pay);
+        // No connection.
+        await page.route('**/api/payments/local/confirm', (route) => route.abort('internetdisconnected'));
+        await fillCard(page, '4000 0000 0000 9995');
+        await pay.click();
+        await expectPaymentErrorInView(
+          page,
+          'Network error. Please check your connection and try again.',
+          pay,
+        );
+        await page.unroute('**/api/payments/local/confirm');
+        await pay.click();
+        await expectPaymentErrorInView(page, 'Your card has insufficient funds.', pay);
+
+        const hero = (await (
+          await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
+        ).json()) as {
+          paymentStatus: string;
+        };
+        expect(hero.paymentStatus).toBe('unpaid');
+
+        // Cancel goes back.
+        await page.goto(`/hero/${heroId}`);
+        await page.locator('.hero-actions').getByRole('link', { name: 'Unlock Now' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Unlock Premium Hero' })).toBeVisible();
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`));
+      });
+    }
+  });
+
+  test.describe('nothing to buy', () => {
+    test.use({ expectedConsoleErrors: [/status of 40[49]/] });
+
+    test('a premium hero: Already Unlocked with the way to its page, also when only the server knows', async ({
       page,
     }) => {
-      const account = await signUp(page, 'declined');
-      const heroId = await generatedHero(page, account, 'Corvin Ashgrove', '1983-11-27');
-      // Chapters are sold once the hero's storybook exists.
-      await storyBookReady(page, account, heroId);
-
-      await page.goto(`/checkout/${heroId}?type=chapters&amount=499`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Unlock More Chapters' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Unlock 3 Chapters' })).toBeEnabled();
-      await expect(page.getByTestId('checkout-amount')).toHaveText(/^\$\d+\.\d{2}$/);
+      const account = await signUp(page, 'premium-checkout');
+      const heroId = await premiumHero(page, account, 'Elowen Brightmoor', '1992-06-21');
 
       await page.goto(`/checkout/${heroId}`);
-      const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
-      await expect(pay).toBeEnabled();
-      await fillCard(page, '4000 0000 0000 0002');
-      await pay.click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/checkout/${heroId}$`));
-      await expect(pay).toBeEnabled();
-
-      const hero = (await (
-        await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
-      ).json()) as {
-        paymentStatus: string;
-      };
-      expect(hero.paymentStatus).toBe('unpaid');
-
-      // Cancel goes back.
-      await page.goto(`/hero/${heroId}`);
-      await page.locator('.hero-actions').getByRole('link', { name: 'Unlock Now' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Unlock Premium Hero' })).toBeVisible();
-      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expectNothingToBuy(page, 'Already Unlocked', 'This hero is already premium');
+      await page.getByRole('link', { name: 'Go to Hero Page' }).click();
       await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`));
+      await expect(page.getByText('Premium hero')).toBeVisible();
+
+      // The page's copy of the hero still says unpaid (paid in another tab): the server refuses the
+      // payment with 409, and the page says the same instead of a form with Try Again.
+      await page.route(
+        (url) => url.pathname === `/api/heroes/${heroId}`,
+        async (route) => {
+          const response = await route.fetch();
+          const hero = (await response.json()) as Record<string, unknown>;
+          await route.fulfill({ response, json: { ...hero, paymentStatus: 'unpaid' } });
+        },
+      );
+      await page.goto(`/checkout/${heroId}`);
+      await expectNothingToBuy(page, 'Already Unlocked', 'This hero is already premium');
+    });
+
+    test('an unknown, malformed or foreign hero: Hero not found with the way to My Heroes', async ({
+      page,
+    }) => {
+      const owner = await signUpViaApi(page, 'hero-owner');
+      const foreignHero = await createHero(page, owner, 'Thane Coldwater', '1988-12-02');
+      await signUp(page, 'not-owner');
+
+      for (const id of [randomUUID().replace(/-/g, ''), 'not-a-hero', foreignHero]) {
+        await page.goto(`/checkout/${id}`);
+        await expectNothingToBuy(page, 'Hero not found', 'This hero is not among your heroes');
+        await expect(page.getByText('Failed to initialize payment')).toHaveCount(0);
+      }
+      await page.locator('.checkout-card').getByRole('link', { name: 'My Heroes' }).click();
+      await expect(page).toHaveURL(/\/heroes$/);
+    });
+
+    test('chapters before the storybook exists: the server’s reason and the way back to the hero', async ({
+      page,
+    }) => {
+      const account = await signUp(page, 'no-storybook');
+      const heroId = await createHero(page, account, 'Isolde Fernhallow', '1996-03-09');
+      await page.goto(`/checkout/${heroId}?type=chapters&amount=499`);
+      await expectNothingToBuy(page, 'No Chapters to Unlock', "This hero's storybook is not ready yet");
+      await page.getByRole('link', { name: 'Go to Hero Page' }).click();
+      await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`));
+    });
+  });
+
+  test.describe('a payment that cannot be started', () => {
+    test.use({ expectedConsoleErrors: [/status of 500/] });
+
+    test('still says Failed to initialize payment, and Try Again prepares it', async ({ page }) => {
+      const account = await signUp(page, 'init-failed');
+      const heroId = await createHero(page, account, 'Bram Hollowell', '1975-10-30');
+      await page.route('**/api/create-payment-intent', (route) =>
+        route.fulfill({ status: 500, json: { status: 500, error: 'Internal server error' } }),
+      );
+      await page.goto(`/checkout/${heroId}`);
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Failed to initialize payment. Please try again later.' }),
+      ).toBeVisible();
+      await page.unroute('**/api/create-payment-intent');
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
+      await expect(page.getByTestId('checkout-amount')).toHaveText('$3.99');
     });
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, newUser, registerViaUi, storedSession, test } from './fixtures';
+import { chooseDate, expect, newUser, registerViaUi, storedSession, test } from './fixtures';
 
 const HERO_ID_URL = /\/hero\/([0-9a-f]{32})$/;
 const LIMIT_ALERT =
@@ -15,12 +15,6 @@ async function signUp(page: Page, tag: string) {
   const token = session.token ?? '';
   const userId = (JSON.parse(session.user ?? '{}') as { id: string }).id;
   return { user, token, userId, headers: { Authorization: `Bearer ${token}` } };
-}
-
-async function chooseDate(page: Page, month: string, day: string, year: string) {
-  await page.getByLabel('Month').selectOption({ label: month });
-  await page.getByLabel('Year').selectOption(year);
-  await page.getByLabel('Day').selectOption(day);
 }
 
 test.describe('landing page', () => {

@@ -1,4 +1,5 @@
 /** Prompts for model-backed providers, built from the hero profile. */
+import { withIndefiniteArticle } from '@starborn/zodiac';
 import { CHAPTER_MAX_WORDS, CHAPTER_MIN_WORDS, chapterPosition } from './chapter-format.js';
 import { Rng } from './prng.js';
 import type { ChapterRequest, HeroProfile, ImageAngle, NarrationRequest } from './types.js';
@@ -111,7 +112,7 @@ export function imagePrompt(hero: HeroProfile, angle: ImageAngle): string {
   const animal = ANIMAL_WORDS[hero.chinese.sign]?.noun ?? hero.chinese.sign;
   return [
     `${ANGLE_SHOTS[angle]}.`,
-    `The hero is ${hero.name}, a ${hero.western.element.toLowerCase()}-aligned fantasy adventurer born under ${hero.western.sign} in a ${hero.chinese.element} year of the ${hero.chinese.sign}, wearing ${describeLook(look)}.`,
+    `The hero is ${hero.name}, ${withIndefiniteArticle(`${hero.western.element.toLowerCase()}-aligned`)} fantasy adventurer born under ${hero.western.sign} in ${withIndefiniteArticle(hero.chinese.element)} year of the ${hero.chinese.sign}, wearing ${describeLook(look)}.`,
     `Personality: ${list([...hero.western.traits.slice(0, 2), ...hero.chinese.traits.slice(0, 1)]).toLowerCase()}.`,
     `In the night sky above: ${constellation}. A round medallion bearing a stylised ${animal} emblem.`,
     `Setting: ${ELEMENT_SCENES[hero.western.element] ?? 'a starry fantasy sky'}.`,

@@ -53,6 +53,7 @@ import type {
   RoomDetailDto,
   RoomJoinedDto,
   RoomListItem,
+  ListActiveRoomsQuery,
   RoomQuery,
   SendRoomMessageCommand,
 } from './rooms.js';
@@ -118,7 +119,7 @@ export const messages = {
   // The gateway checks the creator's hero (owner, premium) with heroes first; rooms trusts a RoomHeroRef.
   'rooms.create': command<CreateRoomCommand, { roomId: string }>('rooms'),
   // Active rooms, newest activity first, without counts (the gateway adds live counts from socket.io).
-  'rooms.list-active': command<Record<string, never>, RoomListItem[]>('rooms'),
+  'rooms.list-active': command<ListActiveRoomsQuery, RoomListItem[]>('rooms'),
   'rooms.get': command<RoomQuery, RoomDetailDto>('rooms'),
   'rooms.join': command<JoinRoomCommand, RoomJoinedDto>('rooms'),
   'rooms.leave': command<LeaveRoomCommand, { left: true }>('rooms'),

@@ -1,13 +1,23 @@
 /** Shared story rooms (spec §2 lobby and room view, §3 Room/Message/Room joined, §4, §5, §7, §8). */
 
 export const DEFAULT_ROOM_TITLE = 'Shared Cosmic Adventure';
-/** A room is active (listed in the lobby) while it had activity within this window. */
-export const ROOM_ACTIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * A room is active (listed in the lobby) while a hero is connected to it, or while it had activity
+ * (a message, a join or a leave) within this window: an empty, quiet room drops out after 30 minutes.
+ */
+export const ROOM_IDLE_AFTER_MS = 30 * 60 * 1000;
+/** How many connected heroes a lobby row names (the live counts cover the rest). */
+export const ROOM_ROW_HEROES_LIMIT = 12;
 /** How many of the latest messages a joining hero receives. */
 export const ROOM_HISTORY_LIMIT = 100;
 export const ROOM_MESSAGE_MAX_LENGTH = 1000;
 /** The narrator answers after every third non-system message of a room (spec §9 "every third user message"). */
 export const NARRATOR_EVERY_MESSAGES = 3;
+/**
+ * Once the room is told the narrator is writing (`narrator_typing`), its line is held back until at
+ * least this long afterwards, so everyone sees the indicator for a readable moment before the reply.
+ */
+export const NARRATOR_MIN_TYPING_MS = 1_500;
 /**
  * The one reserved sender id of the API contract: the narrator's and the room's own lines carry it
  * (told apart by `kind`). Never a hero id (those are 32 hex characters).
@@ -40,6 +50,20 @@ export interface RoomListItem {
   updated: string;
 }
 
+/** `rooms.list-active`: the rooms with a hero connected now stay listed however quiet they are. */
+export interface ListActiveRoomsQuery {
+  connectedRoomIds?: string[];
+}
+
+/** A hero connected to a room now, as the lobby shows it. */
+export interface RoomPresentHeroDto {
+  id: string;
+  name: string;
+  /** The hero's first image (a signed media URL), or null. */
+  avatar: string | null;
+  role: RoomRole;
+}
+
 /** The lobby's row: counts are heroes connected to the room now, across gateway instances. */
 export interface RoomSummaryDto {
   id: string;
@@ -48,6 +72,8 @@ export interface RoomSummaryDto {
   updated: string;
   participantCount: number;
   spectatorCount: number;
+  /** Who is inside now: participants first, at most ROOM_ROW_HEROES_LIMIT (the counts are complete). */
+  heroes: RoomPresentHeroDto[];
 }
 
 export interface RoomParticipantDto {
@@ -79,6 +105,8 @@ export interface RoomJoinedDto {
   isPremium: boolean;
   role: RoomRole;
   messages: ChatMessageDto[];
+  /** The narrator is writing its next line right now (the joining client shows the indicator). */
+  narratorTyping: boolean;
 }
 
 /** A hero as the gateway verified it for a socket (owner checked through heroes). */
@@ -165,5 +193,7 @@ export const RoomSocketEvents = {
   sendMessage: 'send_message',
   message: 'message',
   narratorTyping: 'narrator_typing',
+  /** The narrator stopped writing without a line (it failed again while already silent). */
+  narratorIdle: 'narrator_idle',
   error: 'error',
 } as const;

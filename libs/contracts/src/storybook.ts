@@ -8,7 +8,10 @@ export const PREMIUM_STORY_CHAPTERS = 10;
 export const PREMIUM_CHAPTERS_UNLOCKED_AT_PROMOTION = 4;
 /** Chapters unlocked by one paid chapter pack (spec §9). */
 export const CHAPTER_PACK_SIZE = 3;
-/** A premium story releases one chapter per day: next = initial_chapter_generated_at + unlocked × 1 day. */
+/**
+ * A premium story releases one chapter per day, also after an upgrade or a pack: next = max(first
+ * chapter written, promotion) + (unlocked − unlocked early by the upgrade and packs) × 1 day.
+ */
 export const CHAPTER_RELEASE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How many chapters beyond the unlocked ones are written in advance, so a release never waits. */
 export const CHAPTERS_WRITTEN_AHEAD = CHAPTER_PACK_SIZE;

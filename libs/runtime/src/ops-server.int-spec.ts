@@ -30,7 +30,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     logger,
     checks: {
-      redis: () => pingRedis(redis),
+      redis: (signal) => pingRedis(redis, signal),
       postgres: async () => {
         const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
         await client.connect();
@@ -78,7 +78,7 @@ describe('the operations listener', () => {
       host: '127.0.0.1',
       logger,
       timeoutMs: 500,
-      checks: { redis: () => pingRedis(dead) },
+      checks: { redis: (signal) => pingRedis(dead, signal) },
     });
     await broken.start();
     try {
@@ -88,6 +88,20 @@ describe('the operations listener', () => {
       expect((await get('/livez', broken)).status).toBe(200);
     } finally {
       await broken.close();
+      dead.disconnect();
+    }
+  });
+});
+
+describe('a Redis check that gives up', () => {
+  it('stops waiting for the connection at once (a wait longer than the test would time it out)', async () => {
+    const dead = createProbeRedis('redis://127.0.0.1:1', 'dead-abandoned');
+    const abandoned = new AbortController();
+    try {
+      const ping = pingRedis(dead, abandoned.signal, 600_000);
+      abandoned.abort();
+      await expect(ping).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
       dead.disconnect();
     }
   });

@@ -6,8 +6,11 @@ import type { AddressInfo } from 'node:net';
 import type { Logger as PinoLogger } from 'pino';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 
-/** One readiness check: resolves when the dependency answers. */
-export type ReadinessCheck = () => Promise<unknown>;
+/**
+ * One readiness check: resolves when the dependency answers. `signal` aborts once the check has timed
+ * out, so a check that waits stops waiting (and leaves no timer behind).
+ */
+export type ReadinessCheck = (signal: AbortSignal) => Promise<unknown>;
 
 export interface OpsServerOptions {
   service: string;
@@ -116,10 +119,11 @@ export class OpsServer {
 async function timedCheck(check: ReadinessCheck, timeoutMs: number) {
   const started = performance.now();
   const latency = () => Math.round((performance.now() - started) * 10) / 10;
+  const abandoned = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      check(),
+      check(abandoned.signal),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       }),
@@ -129,6 +133,7 @@ async function timedCheck(check: ReadinessCheck, timeoutMs: number) {
     return { status: 'down' as const, latencyMs: latency(), error: (error as Error).message };
   } finally {
     clearTimeout(timer);
+    abandoned.abort();
   }
 }
 
@@ -149,24 +154,31 @@ export function createProbeRedis(url: string, name: string): Redis {
     enableOfflineQueue: false,
     connectTimeout: 2_000,
     connectionName: name,
+    // A probe has nothing to flush: closing destroys its socket at once. With the default (2 s), closing
+    // while Redis is away keeps a timer waiting for a 'close' the socket, gone already, never sends again.
+    disconnectTimeout: 0,
   });
   redis.on('error', () => undefined); // reported by the readiness check
   return redis;
 }
 
-export async function pingRedis(redis: Redis, waitMs = 1_000): Promise<void> {
-  // Just started (or reconnecting): give the connection a moment rather than failing at once.
-  if (redis.status !== 'ready') {
+export async function pingRedis(redis: Redis, signal?: AbortSignal, waitMs = 1_000): Promise<void> {
+  // Just started (or reconnecting): give the connection a moment rather than failing at once, unless
+  // the check has given up already.
+  if (redis.status !== 'ready' && !signal?.aborted) {
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         redis.off('ready', done);
+        signal?.removeEventListener('abort', done);
         resolve();
       };
       const timer = setTimeout(done, waitMs);
       redis.once('ready', done);
+      signal?.addEventListener('abort', done, { once: true });
     });
   }
+  signal?.throwIfAborted();
   const answer = await redis.ping();
   if (answer !== 'PONG') throw new Error(`PING answered ${answer}`);
 }

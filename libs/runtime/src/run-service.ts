@@ -127,7 +127,7 @@ class ServiceLifecycle implements Lifecycle {
         host: this.config.OPS_HOST,
         logger: this.logger,
         checks: {
-          redis: () => pingRedis(redis),
+          redis: (signal) => pingRedis(redis, signal),
           ...(dataSource ? { postgres: () => dataSource.query('SELECT 1') } : {}),
         },
       });

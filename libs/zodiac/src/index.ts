@@ -50,3 +50,4 @@ export {
   chineseZodiacFor,
 } from './chinese.js';
 export { type ZodiacResult, type ZodiacOptions, zodiacFor } from './zodiac.js';
+export { indefiniteArticle, withIndefiniteArticle } from './article.js';

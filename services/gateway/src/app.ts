@@ -223,7 +223,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       timeoutMs: config.HEALTH_TIMEOUT_MS,
       checks: {
         postgres: () => health.pingPostgres(config.HEALTH_TIMEOUT_MS),
-        redis: () => pingRedis(probeRedis),
+        redis: (signal) => pingRedis(probeRedis, signal),
       },
     });
     await ops.start();

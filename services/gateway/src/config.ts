@@ -27,8 +27,16 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_LOGIN_PER_EMAIL_IP: z.coerce.number().int().min(1).default(10),
     /** A ceiling per account across all addresses, far above the per-address limit. */
     RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(100),
-    RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(10),
+    /**
+     * Sign-up counts what costs (docs/decisions.md, "Sign-up limits"): accounts made from one address
+     * per RATE_LIMIT_REGISTER_WINDOW_SECONDS…
+     */
+    RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
+    /** …refused sign-ups for one email (one already taken, tried again) per RATE_LIMIT_WINDOW_SECONDS… */
     RATE_LIMIT_REGISTER_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    /** …and a flood ceiling: every sign-up request from one address, malformed ones included. */
+    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_SUPPORT_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_SUPPORT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     /** Shared story chat: messages one user may send (across gateway instances) per window… */

@@ -46,7 +46,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_LOGIN_PER_EMAIL: '3',
     RATE_LIMIT_LOGIN_PER_IP: '8',
-    RATE_LIMIT_REGISTER_PER_IP: '50',
+    // Accounts per address: the sign-up tests fill it from one address; the rest of the file stays far below.
+    RATE_LIMIT_REGISTER_PER_IP: '30',
   };
   for (const [service, module] of Object.entries(SERVICES)) {
     const { app } = await createServiceApp({ service: service as BackendService, module, env });
@@ -206,6 +207,63 @@ describe('gateway: accounts end to end', () => {
     for (let i = 0; i < 9; i++) perIp.push((await attempt('10.3.0.1', newEmail())).statusCode);
     expect(perIp.slice(0, 8).every((status) => status === 401)).toBe(true);
     expect(perIp[8]).toBe(429);
+  });
+});
+
+describe('gateway: sign-up limits count what costs', () => {
+  const signUp = (ip: string, email: string, name = 'Pupil') =>
+    call('POST', '/api/auth/register', { body: { name, email, password: 'school-password' }, ip });
+  const expectTooMany = (response: Injected, message: RegExp) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toMatch(message);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('lets 30 people behind one address sign up with their typos, then stops at the accounts budget', async () => {
+    const school = '10.4.0.1';
+    const emails: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const email = newEmail();
+      // A typo the server refuses, an email already taken (the previous pupil's), then the real one.
+      expect((await signUp(school, email.replace('@', ' at '))).statusCode).toBe(400);
+      if (i > 0) expect((await signUp(school, emails[i - 1]!)).statusCode).toBe(409);
+      expect((await signUp(school, email)).statusCode).toBe(201);
+      emails.push(email);
+    }
+
+    expectTooMany(
+      await signUp(school, newEmail()),
+      /^Too many accounts were created from your network for now\. Please wait \d+ minutes? and try again\.$/,
+    );
+    // Another address is not affected.
+    expect((await signUp('10.4.0.2', newEmail())).statusCode).toBe(201);
+  });
+
+  it('refuses an email already taken after repeated tries, from any address, and only that email', async () => {
+    const taken = newEmail();
+    expect((await signUp('10.6.0.1', taken)).statusCode).toBe(201);
+    const retries = [];
+    for (let i = 0; i < 6; i++) retries.push((await signUp(`10.6.1.${i}`, taken.toUpperCase())).statusCode);
+    expect(retries).toEqual([409, 409, 409, 409, 409, 429]);
+    expectTooMany(
+      await signUp('10.6.2.1', taken),
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect((await signUp('10.6.1.0', newEmail())).statusCode).toBe(201);
+  });
+
+  it('answers a flood from one address with 429 and Retry-After, malformed requests included', async () => {
+    const flood = '10.5.0.1';
+    const statuses = [];
+    for (let i = 0; i < 100; i++) statuses.push((await signUp(flood, `not-an-email-${i}`)).statusCode);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+
+    expectTooMany(
+      await signUp(flood, 'still-not-an-email'),
+      /^Too many attempts\. Please wait 15 minutes and try again\.$/,
+    );
+    expectTooMany(await signUp(flood, newEmail()), /^Too many attempts\./);
+    expect((await signUp('10.5.0.2', newEmail())).statusCode).toBe(201);
   });
 });
 

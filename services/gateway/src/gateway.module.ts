@@ -5,6 +5,7 @@ import { createStorage, MediaUrlSigner, mediaUrlSecret } from '@starborn/storage
 import type { Redis } from 'ioredis';
 import type { Logger as PinoLogger } from 'pino';
 import { AuthRateLimiter } from './auth/auth-rate-limiter.js';
+import { SignUpRateLimiter } from './auth/sign-up-rate-limiter.js';
 import { AuthController } from './auth/auth.controller.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { SessionStore } from './auth/session-store.js';
@@ -89,6 +90,7 @@ export class GatewayModule implements OnApplicationShutdown {
         TokenVerifier,
         SessionStore,
         AuthRateLimiter,
+        SignUpRateLimiter,
         UserActionRateLimiter,
         PaymentRateLimiter,
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -5,7 +5,12 @@
  * third hero message the room sees `narrator_typing`, then the narrator's line, stored and shown once.
  * With OpenAI out of quota, the room is told once that the narrator is silent, and the quota flag rises.
  */
-import { aiQuotaKey, RESERVED_SENDER_ID, type ChatMessageDto } from '@starborn/contracts';
+import {
+  aiQuotaKey,
+  NARRATOR_MIN_TYPING_MS,
+  RESERVED_SENDER_ID,
+  type ChatMessageDto,
+} from '@starborn/contracts';
 import { sentencesOf } from '@starborn/ai';
 import { TEST_REDIS_URL } from '@starborn/testing';
 import { Redis } from 'ioredis';
@@ -68,6 +73,10 @@ describe('the narrator with the local provider', () => {
     const thirdAt = events.findIndex((e) => e.payload?.id === sent[2]!.id);
     expect(thirdAt).toBeLessThan(typingAt);
     expect(typingAt).toBeLessThan(replyAt);
+    // However quick the narrator, the indicator had its moment first.
+    expect(Date.parse(reply.timestamp) - Date.parse(sent[2]!.timestamp)).toBeGreaterThanOrEqual(
+      NARRATOR_MIN_TYPING_MS,
+    );
     expect(reply.sender).toEqual({ id: RESERVED_SENDER_ID, name: 'Cosmic Narrator', avatar: null });
     expect(sentencesOf(reply.content).length).toBeGreaterThanOrEqual(2);
     expect(sentencesOf(reply.content).length).toBeLessThanOrEqual(5);

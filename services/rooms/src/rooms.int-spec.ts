@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_ROOM_TITLE,
+  NARRATOR_MIN_TYPING_MS,
   RESERVED_SENDER_ID,
   ROOM_HISTORY_LIMIT,
   ROOM_MESSAGE_MAX_LENGTH,
@@ -12,8 +13,9 @@ import {
   type ChatMessageDto,
 } from '@starborn/contracts';
 import { errorOf, eventually, RoomsHarness } from './__tests__/harness.js';
+import { NARRATOR_SILENT_MESSAGE } from './narrator/narrator.service.js';
+import { defaultRoomTitle } from './rooms/room-title.js';
 
-const HOUR = 60 * 60 * 1000;
 let h: RoomsHarness;
 
 beforeAll(async () => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 describe('rooms.create', () => {
-  it('creates a room for a premium hero, with the default title, and asks the narrator for an introduction', async () => {
+  it('creates a room for a premium hero, named after it, and asks the narrator for an introduction', async () => {
     const creator = h.hero('Orion Dusk');
     const { roomId } = await h.bus.request('rooms.create', { creator });
     expect(roomId).toMatch(/^[0-9a-f-]{36}$/);
@@ -32,13 +34,25 @@ describe('rooms.create', () => {
     // The creator is a participant before any socket joins (the first view says "1 Heroes").
     expect(detail).toEqual({
       id: roomId,
-      title: DEFAULT_ROOM_TITLE,
+      title: defaultRoomTitle('Orion Dusk', creator.heroId, roomId),
       participants: [{ id: creator.heroId, name: 'Orion Dusk', avatar: creator.avatar, isPremium: true }],
     });
     // ...without a "joined" line: the room opens with the narrator alone.
     expect((await h.messages(roomId)).filter((m) => m.kind === 'system')).toEqual([]);
     const job = await h.narratorJob(roomId, 'intro');
     expect(job?.data).toEqual({ roomId, triggerId: 'intro', intro: true });
+  });
+
+  it("gives one hero's rooms titles that tell them apart", async () => {
+    const creator = h.hero('Lyra');
+    const titles = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const roomId = await h.createRoom(creator);
+      titles.add((await h.bus.request('rooms.get', { roomId })).title);
+    }
+    expect([...titles].every((title) => /^Lyra's \w+ \w+$/.test(title))).toBe(true);
+    expect(titles.size).toBeGreaterThanOrEqual(4);
+    expect(titles.has(DEFAULT_ROOM_TITLE)).toBe(false);
   });
 
   it('keeps a given title (trimmed)', async () => {
@@ -87,12 +101,14 @@ describe('rooms.get', () => {
 });
 
 describe('rooms.list-active', () => {
-  it('lists rooms active within 24 hours, newest activity first, and outlives its visitors', async () => {
+  const MINUTE = 60 * 1000;
+
+  it('lists rooms active within 30 minutes, newest activity first, and outlives its visitors', async () => {
     h.clock.set('2026-04-01T10:00:00.000Z');
     const older = await h.createRoom(h.hero(), 'Older');
-    h.clock.advance(HOUR);
+    h.clock.advance(10 * MINUTE);
     const newer = await h.createRoom(h.hero(), 'Newer');
-    h.clock.advance(HOUR);
+    h.clock.advance(10 * MINUTE);
     const hero = h.hero('Sable Finch');
     await h.bus.request('rooms.join', { roomId: older, hero });
     await h.bus.request('rooms.send', { roomId: older, hero, message: 'Hello, stars' });
@@ -105,21 +121,34 @@ describe('rooms.list-active', () => {
       id: older,
       title: 'Older',
       created: '2026-04-01T10:00:00.000Z',
-      updated: '2026-04-01T12:00:00.000Z',
+      updated: '2026-04-01T10:20:00.000Z',
     });
-    // "Newer" was last active at 11:00, "Older" at 12:00.
-    h.clock.set('2026-04-02T11:00:00.000Z'); // exactly 24 h after "Newer": still active
+    // "Newer" was last active at 10:10, "Older" at 10:20 (its last hero left then).
+    h.clock.set('2026-04-01T10:40:00.000Z'); // exactly 30 minutes after "Newer": still active
     active = await h.bus.request('rooms.list-active', {});
     expect(active.map((r) => r.id)).toEqual(expect.arrayContaining([older, newer]));
-    h.clock.set('2026-04-02T11:00:00.001Z');
+    h.clock.set('2026-04-01T10:40:00.001Z');
     active = await h.bus.request('rooms.list-active', {});
     expect(active.map((r) => r.id)).toContain(older);
     expect(active.map((r) => r.id)).not.toContain(newer);
-    h.clock.set('2026-04-02T12:00:00.001Z');
+    h.clock.set('2026-04-01T10:50:00.001Z');
     active = await h.bus.request('rooms.list-active', {});
     expect(active.map((r) => r.id)).not.toContain(older);
     // Inactive is not gone: the room still opens by its link.
     expect((await h.bus.request('rooms.get', { roomId: older })).title).toBe('Older');
+  });
+
+  it('keeps a quiet room listed while a hero is connected to it (the gateway names those rooms)', async () => {
+    h.clock.set('2026-04-03T10:00:00.000Z');
+    const quiet = await h.createRoom(h.hero(), 'Quiet but watched');
+    const empty = await h.createRoom(h.hero(), 'Quiet and empty');
+    h.clock.set('2026-04-04T10:00:00.000Z'); // a day later, without a word in either
+    const active = await h.bus.request('rooms.list-active', {
+      // Any spelling of the id; what is no room id is ignored, not an error.
+      connectedRoomIds: [quiet.toUpperCase(), 'not-a-room', ''],
+    });
+    expect(active.map((r) => r.id)).toContain(quiet);
+    expect(active.map((r) => r.id)).not.toContain(empty);
   });
 });
 
@@ -407,5 +436,106 @@ describe('narrator events', () => {
     // The signs are kept: heroes is asked once per hero and room.
     await h.bus.request('rooms.narrator-context', { roomId, intro: false });
     expect(h.heroes.asked).toBe(asked + 1);
+  });
+});
+
+describe('narrator pacing', () => {
+  /** A room with two heroes in it and a client listening; `say` sends the next hero line a second later. */
+  async function chattingRoom() {
+    const roomId = await h.createRoom();
+    const { events } = await h.gateway.client(roomId);
+    const lyra = h.hero('Lyra Vale');
+    await h.bus.request('rooms.join', { roomId, hero: lyra });
+    const say = async (message: string) => {
+      h.clock.advance(1_000);
+      return h.bus.request('rooms.send', { roomId, hero: lyra, message });
+    };
+    const reply = (triggerId: string, content: string) =>
+      h.bus.emitEvent('narrator.replied', { roomId, triggerId, content, provider: 'test' });
+    const joinAs = (name: string) => h.bus.request('rooms.join', { roomId, hero: h.hero(name) });
+    const order = () =>
+      events
+        .filter((e) => e.event !== 'message' || e.payload.kind !== 'system')
+        .map((e) => (e.event === 'message' ? e.payload.content : e.event));
+    return { roomId, events, say, reply, joinAs, order };
+  }
+
+  it(`holds the narrator's line until the room has seen it writing for ${NARRATOR_MIN_TYPING_MS} ms`, async () => {
+    const { roomId, events, say, reply, joinAs, order } = await chattingRoom();
+    await say('One');
+    await say('Two');
+    const third = await say('Three');
+    // A hero arriving while the narrator writes sees the indicator too.
+    expect((await joinAs('Late Lark')).narratorTyping).toBe(true);
+    // The narrator is quick (200 ms): its line still waits for the indicator's moment.
+    h.clock.advance(200);
+    await reply(third.id, 'The stars answer.');
+    await eventually(() => events.some((e) => e.payload?.content === 'The stars answer.'));
+    expect(order()).toEqual(['One', 'Two', 'Three', 'narrator_typing', 'The stars answer.']);
+    const line = events.find((e) => e.payload?.content === 'The stars answer.')!.payload as ChatMessageDto;
+    expect(Date.parse(line.timestamp) - Date.parse(third.timestamp)).toBe(NARRATOR_MIN_TYPING_MS);
+    const stored = (await h.messages(roomId)).find((m) => m.trigger_id === third.id)!;
+    expect(stored.created_at.toISOString()).toBe(line.timestamp);
+    // Done writing: the next hero to arrive sees no indicator.
+    expect((await joinAs('Later Lark')).narratorTyping).toBe(false);
+  });
+
+  it('does not hold a line the room has waited for long enough', async () => {
+    const { events, say, reply } = await chattingRoom();
+    await say('One');
+    await say('Two');
+    const third = await say('Three');
+    h.clock.advance(5_000); // a slow narrator
+    const before = h.clock.now().toISOString();
+    await reply(third.id, 'At last.');
+    await eventually(() => events.some((e) => e.payload?.content === 'At last.'));
+    expect(events.find((e) => e.payload?.content === 'At last.')!.payload.timestamp).toBe(before);
+  });
+
+  it('shows the indicator again after a line while a later one is still being written', async () => {
+    const { events, say, reply, joinAs, order } = await chattingRoom();
+    const sent: ChatMessageDto[] = [];
+    for (const line of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) sent.push(await say(line));
+    await reply(sent[2]!.id, 'First answer.');
+    await eventually(() => events.some((e) => e.payload?.content === 'First answer.'));
+    expect((await joinAs('Watcher')).narratorTyping).toBe(true);
+    await reply(sent[5]!.id, 'Second answer.');
+    await eventually(() => events.some((e) => e.payload?.content === 'Second answer.'));
+    expect(order()).toEqual([
+      'One',
+      'Two',
+      'Three',
+      'narrator_typing',
+      'Four',
+      'Five',
+      'Six',
+      'narrator_typing',
+      'First answer.',
+      'narrator_typing', // the sixth line's answer is still on its way
+      'Second answer.',
+    ]);
+    expect((await joinAs('Second Watcher')).narratorTyping).toBe(false);
+  });
+
+  it('tells the room the narrator stopped when it fails with nothing new to say', async () => {
+    const { roomId, events, say, joinAs } = await chattingRoom();
+    const failed = (triggerId: string) =>
+      h.bus.emitEvent('narrator.failed', { roomId, triggerId, reason: 'quota', quotaExceeded: true });
+    const idles = () => events.filter((e) => e.event === 'narrator_idle');
+    await failed('intro'); // the room is told once that the narrator is silent, and that it stopped
+    await eventually(() => idles().length === 1);
+    expect(events.map((e) => e.event).slice(-2)).toEqual(['message', 'narrator_idle']);
+    await say('One');
+    await say('Two');
+    const third = await say('Three');
+    await failed(third.id); // silent already: no new line...
+    await eventually(() => idles().length === 2);
+    // ...but the indicator that went up for the third message comes down.
+    expect(idles()[1]!.payload).toEqual({ roomId });
+    expect(events.findIndex((e) => e.event === 'narrator_typing')).toBeLessThan(
+      events.lastIndexOf(idles()[1]!),
+    );
+    expect(events.filter((e) => e.payload?.content === NARRATOR_SILENT_MESSAGE)).toHaveLength(1);
+    expect((await joinAs('Watcher')).narratorTyping).toBe(false);
   });
 });

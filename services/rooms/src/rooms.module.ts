@@ -3,6 +3,7 @@ import { DatabaseModule } from '@starborn/database';
 import { MessageBusModule } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, HealthModule, type BaseConfig } from '@starborn/runtime';
 import { roomsMigrations } from './migrations/index.js';
+import { NarratorPacing } from './narrator/narrator-pacing.js';
 import { NarratorHandlers } from './narrator/narrator.handlers.js';
 import { NarratorQueue } from './narrator/narrator.queue.js';
 import { NarratorService } from './narrator/narrator.service.js';
@@ -40,6 +41,6 @@ import { RoomsService } from './rooms/rooms.service.js';
     }),
   ],
   controllers: [RoomsHandlers, NarratorHandlers],
-  providers: [Clock, RoomBroadcaster, NarratorQueue, RoomsService, NarratorService],
+  providers: [Clock, RoomBroadcaster, NarratorQueue, NarratorPacing, RoomsService, NarratorService],
 })
 export class RoomsModule {}

@@ -14,7 +14,7 @@ import { Queue } from 'bullmq';
 import { ChapterWritingService } from './chapters/chapter-writing.service.js';
 import { ReconciliationService } from './releases/reconciliation.service.js';
 import { StorybooksService } from './storybooks/storybooks.service.js';
-import { DAY, errorOf, StorybookHarness } from './__tests__/harness.js';
+import { DAY, errorOf, releaseClockStart, StorybookHarness } from './__tests__/harness.js';
 
 const t = new StorybookHarness();
 
@@ -79,7 +79,7 @@ describe('a story is created on hero.completed', () => {
     await t.chaptersReady(story.id, 7);
     const view = await t.bus.request('storybook.get', { userId, heroId });
     const initial = story.initial_chapter_generated_at!.toISOString();
-    const next = new Date(story.initial_chapter_generated_at!.getTime() + 4 * DAY).toISOString();
+    const next = new Date(releaseClockStart(story) + DAY).toISOString();
     expect(view.storyBook).toEqual({
       id: story.id,
       heroId,
@@ -125,9 +125,9 @@ describe('premium promotion', () => {
     const payment = await t.pay({ heroId, userId: story.user_id }, 'premium_upgrade');
     const promoted = await t.storyWhen(heroId, (s) => s.is_premium);
     expect(promoted).toMatchObject({ chapters_total_count: 10, chapters_unlocked_count: 4 });
-    expect(promoted.next_release_at).toEqual(
-      new Date(story.initial_chapter_generated_at!.getTime() + 4 * DAY),
-    );
+    // Chapters 2–4 come with the upgrade; the daily releases start with chapter 5, a day after it.
+    expect(promoted.premium_at).toEqual(t.clock.now());
+    expect(promoted.next_release_at).toEqual(new Date(t.clock.now().getTime() + DAY));
 
     // Written ahead: 1 … 7, in order, each from the chapter before; 8 waits for a release.
     await t.chaptersReady(story.id, 7);
@@ -172,9 +172,21 @@ describe('premium promotion', () => {
     await t.completeHero(hero);
     const story = await t.storyWhen(hero.heroId, (s) => s.initial_chapter_generated_at !== null);
     expect(story).toMatchObject({ is_premium: true, chapters_total_count: 10, chapters_unlocked_count: 4 });
-    expect(story.next_release_at).toEqual(new Date(story.initial_chapter_generated_at!.getTime() + 4 * DAY));
+    // Paid before chapter 1 was written: the daily clock starts with chapter 1.
+    expect(story.next_release_at).toEqual(new Date(story.initial_chapter_generated_at!.getTime() + DAY));
     await t.chaptersReady(story.id, 7);
     expect((await t.bus.request('storybook.get', hero)).storyBook.chaptersUnlockedCount).toBe(4);
+  });
+
+  it('starts the daily releases at the upgrade when it comes days after chapter 1', async () => {
+    const { heroId, story } = await t.startedStory();
+    t.clock.advance(5 * DAY + 3_600_000);
+    const upgradedAt = t.clock.now();
+    await t.pay({ heroId, userId: story.user_id }, 'premium_upgrade');
+    const promoted = await t.storyWhen(heroId, (s) => s.is_premium);
+    // Not days of releases at once, nor days to wait: 4 chapters now, the fifth a day later.
+    expect(promoted).toMatchObject({ chapters_unlocked_count: 4, chapters_unlocked_early: 3 });
+    expect(promoted.next_release_at).toEqual(new Date(upgradedAt.getTime() + DAY));
   });
 
   it('treats a hero that is already paid at completion as premium', async () => {

@@ -22,7 +22,7 @@ import {
 } from '../pages/content';
 import { ProfilePage } from '../pages/ProfilePage';
 import { RegisterPage } from '../pages/RegisterPage';
-import { SharedStoryLobbyPage, SharedStoryRoomPage } from '../pages/sharedStoryPages';
+import { SharedStoryLobbyPage, SharedStoryRoomPage, WithRoomReturn } from '../pages/sharedStoryPages';
 
 /** Spec §2 "Route access": public routes, login-required routes, and the catch-all 404. */
 export const routes: RouteObject[] = [
@@ -55,7 +55,14 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'create', element: <CreateHeroPage /> },
-              { path: 'hero/:id', element: <HeroPage /> },
+              {
+                path: 'hero/:id',
+                element: (
+                  <WithRoomReturn>
+                    <HeroPage />
+                  </WithRoomReturn>
+                ),
+              },
               { path: 'checkout/:id', element: <CheckoutRoute /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'heroes', element: <HeroesListPage /> },

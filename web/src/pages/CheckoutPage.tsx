@@ -1,10 +1,18 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { LockIcon } from '../components/HeroIcons';
 import { usePageMeta } from '../components/usePageMeta';
 import { selectUser } from '../features/auth/authSlice';
 import { CancelButton } from '../features/payments/CancelButton';
+import { CheckoutBlocked } from '../features/payments/CheckoutBlocked';
+import {
+  checkoutBlockFromHero,
+  checkoutBlockFromIntentError,
+  type CheckoutBlock,
+} from '../features/payments/checkoutBlock';
+import { PaymentError, usePaymentError } from '../features/payments/PaymentError';
+import { HERO_ID_PATTERN } from '../features/heroes/heroId';
 import { useGetHeroQuery } from '../features/heroes/heroesApi';
 import { stripPreviewPrefix } from '../features/heroes/types';
 import {
@@ -25,6 +33,7 @@ import {
   successPath,
   validateCard,
   type CheckoutMode,
+  type QuotaState,
 } from '../features/payments/checkout';
 import {
   useCheckAiQuotaQuery,
@@ -44,7 +53,23 @@ export function CheckoutPage() {
   const heroId = stripPreviewPrefix(routeId);
   const [params] = useSearchParams();
   const mode = useMemo(() => checkoutModeFromQuery(params), [params]);
-  const hero = useGetHeroQuery(heroId, { skip: heroId === '' }).currentData;
+  // A hero that is not the user's, or premium already, has nothing to buy here: the page says so
+  // instead of a payment form (see checkoutBlock). The hero is checked once, before the form shows:
+  // the hero a successful payment makes premium must not replace the form on its way out.
+  const heroQuery = useGetHeroQuery(heroId, { skip: !HERO_ID_PATTERN.test(heroId) });
+  const hero = heroQuery.currentData;
+  const heroSettled = heroQuery.isUninitialized || hero !== undefined || heroQuery.isError;
+  const blockKey = `${heroId}:${mode.paymentType}`;
+  const [checked, setChecked] = useState<{ key: string; block: CheckoutBlock | null } | null>(null);
+  const current = checked?.key === blockKey ? checked : null;
+  if (current === null && heroSettled) {
+    setChecked({
+      key: blockKey,
+      block: checkoutBlockFromHero(heroId, mode.paymentType, hero, heroQuery.error),
+    });
+  }
+  // The server has the last word: a payment it refuses for good blocks the checkout too.
+  const onBlocked = useCallback((block: CheckoutBlock) => setChecked({ key: blockKey, block }), [blockKey]);
 
   usePageMeta({ title: mode.title, description: 'Unlock your Starborn hero’s full story and art.' });
 
@@ -62,35 +87,78 @@ export function CheckoutPage() {
       </header>
 
       <div className="checkout-card">
-        {quotaState.kind === 'checking' && (
-          <p className="checkout-status" role="status">
-            <span className="checkout-spinner" aria-hidden="true" />
-            Checking AI service status...
-          </p>
+        {current?.block ? (
+          <CheckoutBlocked block={current.block} heroId={heroId} />
+        ) : (
+          <PaymentStep
+            heroId={heroId}
+            mode={mode}
+            quotaState={quotaState}
+            onRetryQuota={() => void quota.refetch()}
+            heroChecked={current !== null}
+            onBlocked={onBlocked}
+          />
         )}
-        {quotaState.kind === 'exceeded' && (
-          <div className="checkout-blocked" role="alert">
-            <h2>AI Service Temporarily Unavailable</h2>
-            <p>{quotaState.message}</p>
-            <p className="muted">{PAYMENT_MESSAGES.quotaLimited}</p>
-            <CancelButton heroId={heroId} />
-          </div>
-        )}
-        {quotaState.kind === 'unknown' && (
-          <div className="checkout-blocked" role="alert">
-            <h2>Checkout Unavailable</h2>
-            <p>{quotaState.message}</p>
-            <div className="actions">
-              <button type="button" className="button button--primary" onClick={() => void quota.refetch()}>
-                Try Again
-              </button>
-              <CancelButton heroId={heroId} />
-            </div>
-          </div>
-        )}
-        {quotaState.kind === 'available' && <PaymentSection heroId={heroId} mode={mode} />}
       </div>
     </section>
+  );
+}
+
+interface PaymentStepProps {
+  heroId: string;
+  mode: CheckoutMode;
+  quotaState: QuotaState;
+  onRetryQuota: () => void;
+  heroChecked: boolean;
+  onBlocked: (block: CheckoutBlock) => void;
+}
+
+/** The AI-quota check's answer, then (once the hero is known) the payment form. */
+function PaymentStep({ heroId, mode, quotaState, onRetryQuota, heroChecked, onBlocked }: PaymentStepProps) {
+  return (
+    <>
+      {quotaState.kind === 'checking' && (
+        <p className="checkout-status" role="status">
+          <span className="checkout-spinner" aria-hidden="true" />
+          Checking AI service status...
+        </p>
+      )}
+      {quotaState.kind === 'exceeded' && (
+        <div className="checkout-blocked" role="alert">
+          <h2>AI Service Temporarily Unavailable</h2>
+          <p>{quotaState.message}</p>
+          <p className="muted">{PAYMENT_MESSAGES.quotaLimited}</p>
+          <CancelButton heroId={heroId} />
+        </div>
+      )}
+      {quotaState.kind === 'unknown' && (
+        <div className="checkout-blocked" role="alert">
+          <h2>Checkout Unavailable</h2>
+          <p>{quotaState.message}</p>
+          <div className="actions">
+            <button type="button" className="button button--primary" onClick={onRetryQuota}>
+              Try Again
+            </button>
+            <CancelButton heroId={heroId} />
+          </div>
+        </div>
+      )}
+      {quotaState.kind === 'available' &&
+        (heroChecked ? (
+          <PaymentSection heroId={heroId} mode={mode} onBlocked={onBlocked} />
+        ) : (
+          <PreparingPayment />
+        ))}
+    </>
+  );
+}
+
+function PreparingPayment() {
+  return (
+    <p className="checkout-status" role="status">
+      <span className="checkout-spinner" aria-hidden="true" />
+      Preparing secure payment...
+    </p>
   );
 }
 
@@ -98,16 +166,9 @@ export function CheckoutPage() {
 const StripeCheckout = lazy(() => import('../features/payments/StripeCheckout'));
 
 /** The provider decides the form: the built-in test card form, or Stripe's Payment Element. */
-function PaymentSection({ heroId, mode }: { heroId: string; mode: CheckoutMode }) {
+function PaymentSection({ heroId, mode, onBlocked }: PaymentFormProps) {
   const config = useGetPaymentsConfigQuery();
-  if (config.isLoading) {
-    return (
-      <p className="checkout-status" role="status">
-        <span className="checkout-spinner" aria-hidden="true" />
-        Preparing secure payment...
-      </p>
-    );
-  }
+  if (config.isLoading) return <PreparingPayment />;
   if (config.isError || !config.data) {
     return <Unavailable heroId={heroId} message={PAYMENT_MESSAGES.unavailable} />;
   }
@@ -117,19 +178,17 @@ function PaymentSection({ heroId, mode }: { heroId: string; mode: CheckoutMode }
       return <Unavailable heroId={heroId} message={PAYMENT_MESSAGES.processorUnavailable} />;
     }
     return (
-      <Suspense
-        fallback={
-          <p className="checkout-status" role="status">
-            <span className="checkout-spinner" aria-hidden="true" />
-            Preparing secure payment...
-          </p>
-        }
-      >
-        <StripeCheckout heroId={heroId} mode={mode} publishableKey={config.data.publishableKey} />
+      <Suspense fallback={<PreparingPayment />}>
+        <StripeCheckout
+          heroId={heroId}
+          mode={mode}
+          publishableKey={config.data.publishableKey}
+          onBlocked={onBlocked}
+        />
       </Suspense>
     );
   }
-  return <LocalCheckoutForm heroId={heroId} mode={mode} />;
+  return <LocalCheckoutForm heroId={heroId} mode={mode} onBlocked={onBlocked} />;
 }
 
 function Unavailable({ heroId, message }: { heroId: string; message: string }) {
@@ -148,7 +207,13 @@ interface IntentFor {
   intent: PaymentIntent;
 }
 
-function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMode }) {
+interface PaymentFormProps {
+  heroId: string;
+  mode: CheckoutMode;
+  onBlocked: (block: CheckoutBlock) => void;
+}
+
+function LocalCheckoutForm({ heroId, mode, onBlocked }: PaymentFormProps) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [email, setEmail] = useState(user?.email ?? '');
@@ -156,7 +221,7 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, show: showError, clear: clearError } = usePaymentError();
   const [busy, setBusy] = useState(false);
   const [initError, setInitError] = useState<string | null>(null);
   const [prepared, setPrepared] = useState<IntentFor | null>(null);
@@ -192,14 +257,17 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
           if (!cancelled) setPrepared({ email: initialEmail.current.trim(), walletAddress: '', intent });
         },
         (failure: unknown) => {
-          if (!cancelled) setInitError(createIntentErrorMessage(failure));
+          if (cancelled) return;
+          const block = checkoutBlockFromIntentError(failure, mode.paymentType);
+          if (block) onBlocked(block);
+          else setInitError(createIntentErrorMessage(failure));
         },
       );
     return () => {
       cancelled = true;
     };
     // requestFor only reads the route's hero and mode, which key this effect.
-  }, [createIntent, heroId, mode.paymentType, mode.unlockChapters, attempt]);
+  }, [createIntent, heroId, mode.paymentType, mode.unlockChapters, attempt, onBlocked]);
 
   useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
 
@@ -216,12 +284,12 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || succeeded) return;
-    setError(null);
+    clearError();
     const emailMessage = emailProblem(email);
-    if (emailMessage) return setError(emailMessage);
-    if (!prepared) return setError(PAYMENT_MESSAGES.stillLoading);
+    if (emailMessage) return showError(emailMessage);
+    if (!prepared) return showError(PAYMENT_MESSAGES.stillLoading);
     const checked = validateCard({ number: cardNumber, expiry, cvc }, new Date());
-    if (!checked.ok) return setError(checked.message);
+    if (!checked.ok) return showError(checked.message);
 
     setBusy(true);
     try {
@@ -235,19 +303,21 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
           current = { email: wantedEmail, walletAddress: wantedWallet, intent };
           setPrepared(current);
         } catch (failure) {
-          setError(createIntentErrorMessage(failure));
+          const block = checkoutBlockFromIntentError(failure, mode.paymentType);
+          if (block) onBlocked(block);
+          else showError(createIntentErrorMessage(failure));
           return;
         }
       }
       if (!current.intent.clientSecret) {
-        setError(PAYMENT_MESSAGES.elementMissing);
+        showError(PAYMENT_MESSAGES.elementMissing);
         return;
       }
 
       try {
         await confirmPayment({ clientSecret: current.intent.clientSecret, card: checked.card }).unwrap();
       } catch (failure) {
-        setError(confirmErrorMessage(failure));
+        showError(confirmErrorMessage(failure));
         if (paymentClosedBy(failure)) {
           // That payment can no longer be paid: prepare a new one for the next try.
           setPrepared(null);
@@ -262,7 +332,7 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
           await setPremium(heroId).unwrap();
         } catch {
           // Paid, but the hero was not switched: say so, and still take the user back after 5 s.
-          setError(PAYMENT_MESSAGES.premiumUpdateFailed);
+          showError(PAYMENT_MESSAGES.premiumUpdateFailed);
           fallbackTimer.current = window.setTimeout(
             () => window.location.assign(successPath(heroId, mode.paymentType)),
             FALLBACK_REDIRECT_MS,
@@ -280,11 +350,6 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
 
   return (
     <form className="form checkout-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
       {initError && (
         <div className="form-error checkout-init-error" role="alert">
           <p>{initError}</p>
@@ -415,6 +480,7 @@ function LocalCheckoutForm({ heroId, mode }: { heroId: string; mode: CheckoutMod
         </span>
       </p>
 
+      <PaymentError error={error} />
       <div className="actions checkout-actions">
         <button type="submit" className="button button--primary button--large" disabled={!ready || busy}>
           {busy ? 'Processing...' : mode.buttonLabel}

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
 import { LockIcon } from '../components/HeroIcons';
 import { Markdown } from '../components/Markdown';
@@ -33,6 +33,7 @@ import { notify } from '../features/notifications/notificationsSlice';
 import { ChaptersPanel } from '../features/storybook/ChaptersPanel';
 import { unlockAfterChaptersPayment } from '../features/storybook/storybookApi';
 import '../styles/heroes.css';
+import { heroDescription } from '../features/heroes/heroText';
 import { SignBadges } from '../features/heroes/SignBadges';
 
 /** Polling while a hero is generating: fast without a realtime connection, a slow safety net with one. */
@@ -45,6 +46,7 @@ export function HeroPage() {
   const preview = isPreviewId(routeId);
   const heroId = stripPreviewPrefix(routeId);
   const dispatch = useAppDispatch();
+  const location = useLocation();
   const [retrying, setRetrying] = useState(false);
 
   const query = useGetHeroQuery(heroId, { skip: heroId === '', refetchOnMountOrArgChange: true });
@@ -70,7 +72,11 @@ export function HeroPage() {
   usePageMeta({
     title: hero?.name ? `${hero.name}` : 'Your Hero',
     description: hero?.name
-      ? `${hero.name}, a ${hero.westernZodiac.sign} hero of the ${hero.chineseZodiac.sign}, born of the stars.`
+      ? heroDescription({
+          name: hero.name,
+          westernSign: hero.westernZodiac.sign,
+          chineseSign: hero.chineseZodiac.sign,
+        })
       : 'Your hero’s portraits, zodiac traits and backstory.',
   });
 
@@ -89,6 +95,11 @@ export function HeroPage() {
   }
   if (!hero || waiting) return <HeroLoadingScreen />;
   if (hero.status === 'error') return <HeroErrorScreen onTryAgain={() => void tryGenerationAgain()} />;
+  // A paid hero has nothing left to preview or purchase: its preview link opens the hero itself
+  // (docs/decisions.md, "Hero page").
+  if (preview && isPaid(hero)) {
+    return <Navigate to={`/hero/${encodeURIComponent(heroId)}${location.search}`} replace />;
+  }
   return <HeroView key={hero.heroId} hero={hero} preview={preview} />;
 }
 
@@ -173,23 +184,25 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
         <SignBadges western={western} chinese={chinese} />
       </header>
 
+      {/* Portraits beside the traits, then the backstory across the page: a long backstory reads as
+          one column of text instead of leaving an empty column beside it. */}
       <div className="hero-page__grid">
         <div className="hero-page__media">
           <HeroGallery hero={hero} locked={locked} watermark={watermark} />
           <HeroActions hero={hero} preview={preview} />
         </div>
 
-        <div className="hero-page__details">
-          <section className="hero-panel" aria-labelledby="traits-title">
-            <h2 id="traits-title">Traits</h2>
-            <TraitList title={`${western.sign || 'Western'} traits`} items={western.traits} />
-            <TraitList title={`${chinese.sign || 'Chinese'} traits`} items={chinese.traits} />
-            <TraitList title="Strengths" items={western.strengths} />
-            <TraitList title="Weaknesses" items={western.weaknesses} />
-            <TraitList title="Compatible with" items={chinese.compatibility} />
-          </section>
+        <section className="hero-panel hero-page__traits" aria-labelledby="traits-title">
+          <h2 id="traits-title">Traits</h2>
+          <TraitList title={`${western.sign || 'Western'} traits`} items={western.traits} />
+          <TraitList title={`${chinese.sign || 'Chinese'} traits`} items={chinese.traits} />
+          <TraitList title="Strengths" items={western.strengths} />
+          <TraitList title="Weaknesses" items={western.weaknesses} />
+          <TraitList title="Compatible with" items={chinese.compatibility} />
+        </section>
 
-          <section className="hero-panel hero-backstory" aria-labelledby="backstory-title">
+        <section className="hero-panel hero-backstory hero-page__backstory" aria-labelledby="backstory-title">
+          <div className="hero-backstory__body">
             <h2 id="backstory-title">Backstory</h2>
             {hero.backstory ? (
               <Markdown text={hero.backstory} className="markdown hero-backstory__text" headingOffset={2} />
@@ -201,8 +214,8 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
                 <LockIcon width={16} height={16} /> Unlock Full Backstory
               </Link>
             )}
-          </section>
-        </div>
+          </div>
+        </section>
       </div>
 
       {/* Spec §2 "Chapters panel": never shown for preview heroes. */}
@@ -298,27 +311,47 @@ function HeroGallery({ hero, locked, watermark }: { hero: Hero; locked: boolean;
 }
 
 function HeroActions({ hero, preview }: { hero: Hero; preview: boolean }) {
-  const paid = isPaid(hero);
-  if (preview) {
-    return (
-      <div className="hero-actions">
-        <Link to={checkoutPath(hero.heroId)} className="button button--primary">
-          Purchase Full Version
-        </Link>
-      </div>
-    );
-  }
-  if (!paid) {
-    return (
-      <div className="hero-actions hero-actions--unlock">
-        <p className="muted">Unlock full-quality images, the complete backstory, downloads and sharing.</p>
-        <Link to={checkoutPath(hero.heroId)} className="button button--primary">
-          <LockIcon width={18} height={18} /> Unlock Now
-        </Link>
-      </div>
-    );
-  }
+  if (preview || !isPaid(hero)) return <LockedHeroActions heroId={hero.heroId} preview={preview} />;
   return <PaidHeroActions heroId={hero.heroId} />;
+}
+
+/** What premium adds; the unpaid buttons lead to the checkout that unlocks it. */
+const LOCKED_ACTIONS = ['Share', 'Download Assets', 'Join Shared Story'] as const;
+
+/**
+ * An unpaid hero (or a preview) shows every action of the hero page: Share, Download Assets and Join
+ * Shared Story lead to checkout (marked with a lock and described by the note), then the purchase
+ * itself — Purchase Full Version for a preview, Unlock Now otherwise.
+ */
+function LockedHeroActions({ heroId, preview }: { heroId: string; preview: boolean }) {
+  const noteId = useId();
+  const checkout = checkoutPath(heroId);
+  return (
+    <div className="hero-actions-block">
+      <div className="hero-actions" data-testid="locked-actions">
+        {LOCKED_ACTIONS.map((label) => (
+          <Link key={label} to={checkout} className="button button--ghost" aria-describedby={noteId}>
+            <LockIcon width={16} height={16} /> {label}
+          </Link>
+        ))}
+      </div>
+      <div className="hero-actions hero-actions--unlock">
+        <p id={noteId} className="muted">
+          Premium unlocks full-quality images, the complete backstory, downloads, sharing and the shared
+          story.
+        </p>
+        <Link to={checkout} className="button button--primary">
+          {preview ? (
+            'Purchase Full Version'
+          ) : (
+            <>
+              <LockIcon width={18} height={18} /> Unlock Now
+            </>
+          )}
+        </Link>
+      </div>
+    </div>
+  );
 }
 
 /** Paid heroes: Share makes a link ready to copy; Download Assets saves hero_{id}_assets.zip. */

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SearchIcon } from '../components/HeroIcons';
 import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
+import { CreateBlockedNote, CreateNewHeroButton } from '../features/heroes/CreateNewHero';
 import { useGetUserHeroesQuery } from '../features/heroes/heroesApi';
 import {
   filterHeroesByName,
@@ -15,9 +16,6 @@ import { useHeroRealtime } from '../features/heroes/useHeroRealtime';
 import '../styles/heroes.css';
 
 const POLL_WHILE_GENERATING_MS = 5000;
-
-const CREATE_BLOCKED_NOTE =
-  'You can only have one non-premium hero at a time. To create a new hero, please upgrade your existing non-premium hero to premium status.';
 
 /** Spec §2 Heroes list: 'Your Cosmic Heroes', searchable, with badges and empty states. */
 export function HeroesListPage() {
@@ -46,23 +44,11 @@ export function HeroesListPage() {
           <h1 id="heroes-title">Your Cosmic Heroes</h1>
         </div>
         <div className="heroes-page__create">
-          {blocked ? (
-            <button type="button" className="button button--primary" disabled aria-describedby={noteId}>
-              Create New Hero
-            </button>
-          ) : (
-            <Link to="/create" className="button button--primary">
-              Create New Hero
-            </Link>
-          )}
+          <CreateNewHeroButton blocked={blocked} noteId={noteId} className="button button--primary" />
         </div>
       </header>
 
-      {blocked && (
-        <p id={noteId} className="heroes-page__note" role="note">
-          {CREATE_BLOCKED_NOTE}
-        </p>
-      )}
+      {blocked && <CreateBlockedNote id={noteId} />}
 
       {heroes && heroes.length > 0 && (
         <div className="hero-search">

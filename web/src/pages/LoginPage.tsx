@@ -8,7 +8,7 @@ import { useLoginMutation } from '../features/auth/authApi';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
 import { redirectTarget } from '../features/auth/redirect';
 import { greetingName } from '../features/auth/session';
-import { validateLogin } from '../features/auth/validation';
+import { validateLogin, VALIDATION_MESSAGES } from '../features/auth/validation';
 import { NOTIFICATION_DURATIONS, notify } from '../features/notifications/notificationsSlice';
 
 export function LoginPage() {
@@ -70,6 +70,7 @@ export function LoginPage() {
             name="email"
             autoComplete="email"
             inputMode="email"
+            aria-invalid={error === VALIDATION_MESSAGES.invalidEmail || undefined}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />

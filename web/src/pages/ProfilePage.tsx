@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { SmartImage } from '../components/SmartImage';
@@ -6,7 +7,8 @@ import { selectUser } from '../features/auth/authSlice';
 import { greetingName } from '../features/auth/session';
 import { useSignOut } from '../features/auth/useSignOut';
 import { useGetUserHeroesQuery } from '../features/heroes/heroesApi';
-import { heroBadge, type Hero } from '../features/heroes/types';
+import { CreateBlockedNote, CreateNewHeroButton } from '../features/heroes/CreateNewHero';
+import { hasUnpaidHero, heroBadge, type Hero } from '../features/heroes/types';
 import { CopyLink } from '../features/shares/CopyLink';
 import {
   absoluteShareUrl,
@@ -28,6 +30,8 @@ export function ProfilePage() {
   const heroes = useGetUserHeroesQuery(undefined, { refetchOnMountOrArgChange: true });
   const shares = useGetUserSharesQuery(undefined, { refetchOnMountOrArgChange: true });
   const failed = heroes.isError || shares.isError;
+  const createNoteId = useId();
+  const createBlocked = heroes.data ? hasUnpaidHero(heroes.data) : false;
 
   return (
     <section className="page container" aria-labelledby="profile-title">
@@ -64,10 +68,13 @@ export function ProfilePage() {
       <section className="profile-section" aria-labelledby="profile-heroes-title">
         <div className="profile-section__header">
           <h2 id="profile-heroes-title">Your Heroes</h2>
-          <Link to="/create" className="button button--primary button--small">
-            Create New Hero
-          </Link>
+          <CreateNewHeroButton
+            blocked={createBlocked}
+            noteId={createNoteId}
+            className="button button--primary button--small"
+          />
         </div>
+        {createBlocked && <CreateBlockedNote id={createNoteId} />}
         {heroes.isLoading ? (
           <p className="muted" role="status">
             Loading your heroes...

@@ -7,7 +7,7 @@ import { usePageMeta } from '../components/usePageMeta';
 import { useRegisterMutation } from '../features/auth/authApi';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
 import { greetingName } from '../features/auth/session';
-import { validateRegister } from '../features/auth/validation';
+import { validateRegister, VALIDATION_MESSAGES } from '../features/auth/validation';
 import { NOTIFICATION_DURATIONS, notify } from '../features/notifications/notificationsSlice';
 
 export function RegisterPage() {
@@ -82,6 +82,7 @@ export function RegisterPage() {
             name="email"
             autoComplete="email"
             inputMode="email"
+            aria-invalid={error === VALIDATION_MESSAGES.invalidEmail || undefined}
             value={form.email}
             onChange={update('email')}
           />

@@ -7,6 +7,7 @@ import { sharedHeroErrorMessage, type SharedHero } from '../features/shares/shar
 import { useGetSharedHeroQuery } from '../features/shares/sharesApi';
 import '../styles/heroes.css';
 import '../styles/payments.css';
+import { heroDescription } from '../features/heroes/heroText';
 import { SignBadges } from '../features/heroes/SignBadges';
 
 const ANGLE_LABELS = { front: 'front view', profile: 'profile view', action: 'action shot' } as const;
@@ -20,7 +21,11 @@ export function SharedHeroPage() {
   usePageMeta({
     title: hero?.name ? `${hero.name} — a Starborn hero` : 'Shared Hero',
     description: hero?.name
-      ? `Meet ${hero.name}, a ${hero.westernZodiac.sign} hero of the ${hero.chineseZodiac.sign}, born of the stars.`
+      ? `Meet ${heroDescription({
+          name: hero.name,
+          westernSign: hero.westernZodiac.sign,
+          chineseSign: hero.chineseZodiac.sign,
+        })}`
       : 'A hero born of the stars, shared from Starborn.',
     image: hero?.images[0]?.url,
   });

@@ -8,6 +8,7 @@ import {
   createRoomRefusal,
   formatLastActivity,
   formatRoomDate,
+  insideLabel,
   ROOM_TEXT,
 } from '../features/rooms/roomRules';
 import { useCreateRoomMutation, useGetActiveRoomsQuery } from '../features/rooms/roomsApi';
@@ -70,7 +71,7 @@ function SelectedHeroPanel({ hero, loading }: { hero: SelectedHero | null; loadi
           </Link>
         </div>
       )}
-      <CreateRoom hero={hero} />
+      <CreateRoom hero={hero} loading={loading} />
     </section>
   );
 }
@@ -108,12 +109,18 @@ function HeroCard({ hero }: { hero: SelectedHero }) {
   );
 }
 
-function CreateRoom({ hero }: { hero: SelectedHero | null }) {
+function CreateRoom({ hero, loading }: { hero: SelectedHero | null; loading: boolean }) {
   const navigate = useNavigate();
   const [createRoom, state] = useCreateRoomMutation();
   const [error, setError] = useState<string | null>(null);
   const premium = hero?.paymentStatus === 'paid';
   const refusal = createRoomRefusal(hero ? { isPremium: premium } : null);
+  // While the hero is on its way nothing is refused yet: the button says it is waiting.
+  const label = loading
+    ? ROOM_TEXT.heroLoading
+    : refusal
+      ? ROOM_TEXT.premiumRequired
+      : ROOM_TEXT.createButton;
 
   async function handleCreate() {
     setError(null);
@@ -135,10 +142,11 @@ function CreateRoom({ hero }: { hero: SelectedHero | null }) {
       <button
         type="button"
         className="button button--primary button--block"
-        disabled={refusal !== null || state.isLoading}
+        disabled={loading || refusal !== null || state.isLoading}
+        aria-busy={loading || undefined}
         onClick={() => void handleCreate()}
       >
-        {refusal ? ROOM_TEXT.premiumRequired : ROOM_TEXT.createButton}
+        {label}
       </button>
       {state.isLoading && (
         <p className="story-muted story-create__status" role="status">
@@ -217,6 +225,7 @@ function RoomRow({ room }: { room: RoomSummary }) {
             <dd data-testid="room-spectators">{room.spectatorCount}</dd>
           </div>
         </dl>
+        <WhoIsInside room={room} />
       </div>
       <Link
         to={`/shared-story/${encodeURIComponent(room.id)}`}
@@ -229,6 +238,42 @@ function RoomRow({ room }: { room: RoomSummary }) {
         </span>
       </Link>
     </article>
+  );
+}
+
+/** The heroes connected to a room now: avatars and names, and how many more. */
+function WhoIsInside({ room }: { room: RoomSummary }) {
+  const total = room.participantCount + room.spectatorCount;
+  if (total === 0) return <p className="story-room__inside story-muted">{ROOM_TEXT.nobodyInside}</p>;
+  const more = total - room.heroes.length;
+  return (
+    <div className="story-room__inside" data-testid="room-inside">
+      <span className="story-room__live">{insideLabel(total)}</span>
+      <ul className="story-room__heroes" aria-label={`Heroes in ${room.title}`}>
+        {room.heroes.map((hero) => (
+          <li key={hero.id} className="story-room__hero">
+            {hero.avatar ? (
+              <SmartImage
+                src={hero.avatar}
+                alt=""
+                className="story-avatar story-avatar--small"
+                width={28}
+                height={28}
+              />
+            ) : (
+              <span className="story-avatar story-avatar--small story-avatar--empty" aria-hidden="true">
+                {hero.name.slice(0, 1).toUpperCase() || '?'}
+              </span>
+            )}
+            <span className="story-room__hero-name">
+              {hero.name || 'Unnamed hero'}
+              {hero.role === 'spectator' && <span className="story-muted"> (watching)</span>}
+            </span>
+          </li>
+        ))}
+        {more > 0 && <li className="story-room__hero story-muted">+{more} more</li>}
+      </ul>
+    </div>
   );
 }
 

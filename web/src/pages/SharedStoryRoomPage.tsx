@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { selectUser } from '../features/auth/authSlice';
 import { Markdown } from '../components/Markdown';
 import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
@@ -22,7 +23,9 @@ import {
   type MessageGroup,
 } from '../features/rooms/roomRules';
 import { useGetRoomDetailQuery } from '../features/rooms/roomsApi';
+import { forgetRoomReturn, rememberRoomReturn, roomPathWithHero } from '../features/rooms/roomReturn';
 import {
+  narratorTypingGuessLapsed,
   noticeDismissed,
   selectRoomView,
   type RoomViewState,
@@ -40,20 +43,34 @@ import { CopyLink } from '../features/shares/CopyLink';
 import '../styles/heroes.css';
 import '../styles/rooms.css';
 
+/** How long the client's own guess that the narrator writes stands without the server's word. */
+const TYPING_GUESS_LAPSE_MS = 5_000;
+
 /** Spec §2 Room view (/shared-story/{roomId}). */
 export function SharedStoryRoomPage() {
   const { roomId = '' } = useParams();
   const [params] = useSearchParams();
-  const { hero, loading: heroLoading } = useSharedStoryHero(params.get('heroId'));
+  const { hero, loading: heroLoading, none, heroes } = useSharedStoryHero(params.get('heroId'));
   const heroId = hero?.heroId ?? null;
   const { send } = useRoomConnection(roomId, heroId);
   const room = useAppSelector(selectRoomView);
   const detail = useGetRoomDetailQuery(roomId, { skip: roomId === '', refetchOnMountOrArgChange: true });
   const title = detail.data?.title ?? DEFAULT_ROOM_TITLE;
+  const joined = room.roomId === roomId && room.status === 'joined';
 
   usePageMeta({ title, description: 'A live shared story room where heroes adventure with an AI narrator.' });
 
-  if (!heroLoading && !hero) return <RoomErrorScreen message={ROOM_TEXT.selectHeroFirst} />;
+  // Back in the room the wizard was to lead back to: the way back has served.
+  useEffect(() => {
+    if (joined) forgetRoomReturn(window.sessionStorage);
+  }, [joined]);
+
+  if (!heroLoading && !hero) {
+    // An invitation opened without a hero: make one (and come back), or pick one of the own heroes.
+    if (none) return <NoHeroScreen roomId={roomId} title={title} />;
+    if (heroes.length > 0) return <PickHeroScreen roomId={roomId} title={title} heroes={heroes} />;
+    return <RoomErrorScreen message={ROOM_TEXT.selectHeroFirst} />;
+  }
   const current = room.roomId === roomId && room.heroId === heroId;
   if (current && room.status === 'error')
     return <RoomErrorScreen message={room.error ?? ROOM_TEXT.socketError} />;
@@ -72,6 +89,62 @@ function RoomLoadingScreen() {
       <p className="lead" role="status">
         {ROOM_TEXT.joining}
       </p>
+    </section>
+  );
+}
+
+/** Someone invited to a room without any hero: the wizard, remembering this room for the way back. */
+function NoHeroScreen({ roomId, title }: { roomId: string; title: string }) {
+  const user = useAppSelector(selectUser);
+  return (
+    <section className="status-page story-status" aria-labelledby="story-nohero-title">
+      <p className="eyebrow">You are invited to “{title}”</p>
+      <h1 id="story-nohero-title">Create a Hero to Join</h1>
+      <p className="lead">
+        Shared stories are told by heroes. Create yours in three small steps, and we will bring you back to
+        this room once it is ready.
+      </p>
+      <div className="actions actions--center">
+        <Link
+          to="/create"
+          className="button button--primary"
+          onClick={() => user && rememberRoomReturn(window.sessionStorage, user.id, roomId)}
+        >
+          Create Your Hero
+        </Link>
+        <Link to="/shared-story" className="button button--ghost">
+          Browse Shared Stories
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Someone with heroes, none of them chosen (an address naming a hero that is not theirs): a picker. */
+function PickHeroScreen({ roomId, title, heroes }: { roomId: string; title: string; heroes: Hero[] }) {
+  const titleId = useId();
+  return (
+    <section className="page container story-pick" aria-labelledby={titleId}>
+      <p className="eyebrow">You are invited to “{title}”</p>
+      <h1 id={titleId}>Choose the Hero Who Joins</h1>
+      <p className="lead">Premium heroes take part in the story; other heroes watch it unfold.</p>
+      <ul className="story-pick__list" aria-label="Your heroes">
+        {heroes.map((choice) => {
+          const premium = choice.paymentStatus === 'paid';
+          const avatar = choice.images[0]?.url ?? null;
+          return (
+            <li key={choice.heroId}>
+              <Link className="story-pick__hero" to={roomPathWithHero(roomId, choice.heroId)}>
+                <Avatar name={choice.name} src={avatar} />
+                <span className="story-pick__name">{choice.name || 'Unnamed hero'}</span>
+                <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
+                  {premium ? 'Premium' : 'Non-Premium'}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
@@ -314,6 +387,13 @@ function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
     const log = logRef.current;
     if (log && room.narratorTyping && nearBottom.current) log.scrollTop = log.scrollHeight;
   }, [room.narratorTyping]);
+  // A guess of this client that the server never confirmed does not stay up.
+  const guessed = room.narratorTyping && room.narratorTypingGuessed;
+  useEffect(() => {
+    if (!guessed) return;
+    const timer = window.setTimeout(() => dispatch(narratorTypingGuessLapsed()), TYPING_GUESS_LAPSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [guessed, dispatch]);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();

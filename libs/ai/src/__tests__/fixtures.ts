@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { zodiacFor } from '@starborn/zodiac';
+import { indefiniteArticle, zodiacFor } from '@starborn/zodiac';
 import type { HeroProfile } from '../types.js';
 
 export const randomHeroId = () => randomUUID().replace(/-/g, '');
@@ -56,3 +56,10 @@ export const NAMES = [
   'Bartholomew',
   'Zoë',
 ];
+
+/** Every "a"/"an" in a text that does not suit how the next word sounds ("a Aquarius", "an Leo"). */
+export function articleMistakes(text: string): string[] {
+  return [...text.matchAll(/\b([Aa]n?) (\S+)/g)]
+    .filter(([, article, word]) => article!.toLowerCase() !== indefiniteArticle(word!))
+    .map(([phrase]) => phrase);
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { heroFor, randomHeroId } from '../__tests__/fixtures.js';
+import { allSignCombinations, articleMistakes, heroFor, randomHeroId } from '../__tests__/fixtures.js';
 import type { HeroProfile } from '../types.js';
 import { composeHeroArt, composeHeroArts, renderHeroImages } from './art.js';
 
@@ -69,6 +69,13 @@ describe('procedural hero artwork', () => {
     expect(arts[0]!.prompt).toMatch(/front view/i);
     expect(arts[1]!.prompt).toMatch(/profile/i);
     expect(arts[2]!.prompt).toMatch(/action/i);
+  });
+
+  it('puts "an" before a vowel sound in every prompt ("an earth-aligned", "an ochre gold medallion")', () => {
+    const mistakes = allSignCombinations().flatMap((combo) =>
+      composeHeroArts(heroFor(combo.birthdate)).flatMap((art) => articleMistakes(art.prompt)),
+    );
+    expect(mistakes).toEqual([]);
   });
 
   it('renders every sign and animal without error', async () => {

@@ -3,6 +3,7 @@
  * the hero's real Western constellation, terrain, element effects, the posed hero silhouette and a
  * medallion with the Chinese animal) and renders it to a 1024×1024 PNG with sharp.
  */
+import { withIndefiniteArticle } from '@starborn/zodiac';
 import sharp from 'sharp';
 import { Rng } from '../prng.js';
 import type { HeroProfile, ImageAngle } from '../types.js';
@@ -10,6 +11,7 @@ import { mix } from './color.js';
 import { constellationFor, projectConstellation, type Constellation } from './constellations.js';
 import { emblemSvg } from './emblems.js';
 import { describeLook, drawFigure, rollLook, type HeroLook } from './figure.js';
+import { upperFirst } from './grammar.js';
 import { makePalette, type Palette } from './palette.js';
 import { circlePath, n, polyline, sampleCubics, taperedPath, type Point } from './svg.js';
 
@@ -509,9 +511,9 @@ function describeImage(
     Water: 'a still sea glittering below and droplets hanging in the air',
   };
   return [
-    `${ANGLE_WORDS[angle]} of ${h.name}, a ${P.element.toLowerCase()}-aligned fantasy hero born under ${h.western.sign}, ${pose[angle]}, a dark backlit silhouette with ${describeLook(d.look)}.`,
+    `${ANGLE_WORDS[angle]} of ${h.name}, ${withIndefiniteArticle(`${P.element.toLowerCase()}-aligned`)} fantasy hero born under ${h.western.sign}, ${pose[angle]}, a dark backlit silhouette with ${describeLook(d.look)}.`,
     `Behind the hero glows ${halo[d.halo]}; in the ${constLeft ? 'upper left' : 'upper right'} sky the constellation ${d.constellation.latin} (${d.constellation.figure}) is traced in luminous lines, ${brightest.name.split(' (')[0]} shining brightest.`,
-    `A ${P.words[3]} medallion bears the ${h.chinese.sign} of the Chinese zodiac for a ${h.chinese.element} year.`,
+    `${upperFirst(withIndefiniteArticle(P.words[3]!))} medallion bears the ${h.chinese.sign} of the Chinese zodiac for ${withIndefiniteArticle(h.chinese.element)} year.`,
     `Swirling nebulae and a field of stars, ${elementFx[P.element]}; palette of ${P.words.slice(0, 3).join(', ')} with ${P.polarity === 'Yang' ? 'bright, warm' : 'deep, cool'} ${P.polarity} light.`,
     'Stylised digital fantasy art, cinematic rim lighting, square 1:1 composition.',
   ].join(' ');

@@ -1,4 +1,4 @@
-import { allSignCombinations, heroFor, NAMES, randomHeroId } from '../__tests__/fixtures.js';
+import { allSignCombinations, articleMistakes, heroFor, NAMES, randomHeroId } from '../__tests__/fixtures.js';
 import type { HeroProfile } from '../types.js';
 import { countWords, generateBackstoryMarkdown, MAX_WORDS, MIN_WORDS } from './backstory.js';
 
@@ -31,6 +31,8 @@ function checkContent(hero: HeroProfile, text: string): string[] {
   if ((text.match(/^## \S/gm) ?? []).length < 4) problems.push('fewer than 4 sections');
   if (/[{}<>]|\[[^\]]*\|/.test(text.replace(/^> /gm, ''))) problems.push('unexpanded grammar');
   if (/\bundefined\b|\bnull\b/.test(text)) problems.push('undefined');
+  const articles = articleMistakes(text);
+  if (articles.length) problems.push(`articles: ${articles.join(', ')}`);
   return problems;
 }
 

@@ -1,4 +1,4 @@
-import { allSignCombinations, heroFor, NAMES, randomHeroId } from '../__tests__/fixtures.js';
+import { allSignCombinations, articleMistakes, heroFor, NAMES, randomHeroId } from '../__tests__/fixtures.js';
 import {
   CHAPTER_MAX_WORDS,
   CHAPTER_MIN_WORDS,
@@ -48,6 +48,8 @@ function proseProblems(chapter: WrittenChapter): string[] {
   if (/\."?\s+[a-z]/.test(body)) problems.push(`lower-case start: ${/.{20}\."?\s+[a-z]/.exec(body)?.[0]}`);
   if (/ {2}|\s[,.;:!?]/.test(chapter.markdown)) problems.push('bad spacing');
   if (/\bundefined\b|\bnull\b|NaN/.test(chapter.markdown + chapter.summary)) problems.push('undefined');
+  const articles = articleMistakes(chapter.markdown + chapter.summary);
+  if (articles.length) problems.push(`articles: ${articles.join(', ')}`);
   const summarySentences = sentencesOf(chapter.summary).length;
   if (summarySentences < 2 || summarySentences > 4) problems.push(`summary of ${summarySentences} sentences`);
   return problems;

@@ -5,6 +5,7 @@
  * a grammar rule afresh on every use, `[a|b|c]` picks one alternative inline. Rules and
  * alternatives may nest.
  */
+import { indefiniteArticle } from '@starborn/zodiac';
 import type { Rng } from '../prng.js';
 
 export type Ctx = Record<string, string>;
@@ -61,7 +62,10 @@ function tidyText(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/\s([,.;:!?])/g, '$1')
     .trim()
-    .replace(/\b([Aa]) (?=(?:[aeiAEI]|[oO](?!ne\b)|[uU](?!ni|se|su)))/g, '$1n ')
+    .replace(
+      /\b([Aa])n? (?=(\S+))/g,
+      (_, a: string, word: string) => `${a}${indefiniteArticle(word).slice(1)} `,
+    )
     .replace(/([.!?]) ([a-z])/g, (_, stop: string, c: string) => `${stop} ${c.toUpperCase()}`);
 }
 

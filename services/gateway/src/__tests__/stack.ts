@@ -85,6 +85,7 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     LOG_LEVEL: 'silent',
     GENERATE_WAIT_MS: '20000',
     RATE_LIMIT_REGISTER_PER_IP: '1000',
+    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '1000',
     ...options.env,
   };
   const services: INestMicroservice[] = [];

@@ -5,14 +5,14 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { redisLimiter, tooManyRequests } from '../limits/redis-limits.js';
 import { GATEWAY_REDIS } from '../redis.provider.js';
 
-type Action = 'login' | 'register' | 'support';
+type Action = 'login' | 'support';
 
 /**
- * Counts sign-in, sign-up and support-form attempts per client IP and per email address in Redis, so the limits
+ * Counts sign-in and support-form attempts per client IP and per email address in Redis, so the limits
  * hold across every gateway instance: guessing passwords for one account, or from one address, stops
  * at the limit until the window passes. Sign-in also counts per (email, address) pair with a low limit,
  * and per email only with a far higher ceiling: someone guessing from one address cannot lock the owner
- * out from another.
+ * out from another. Sign-up has limits of its own (SignUpRateLimiter).
  */
 @Injectable()
 export class AuthRateLimiter {
@@ -29,10 +29,6 @@ export class AuthRateLimiter {
         ip: limiter('login-ip', config.RATE_LIMIT_LOGIN_PER_IP),
         email: limiter('login-email', config.RATE_LIMIT_LOGIN_PER_EMAIL),
         emailIp: limiter('login-email-ip', config.RATE_LIMIT_LOGIN_PER_EMAIL_IP),
-      },
-      register: {
-        ip: limiter('register-ip', config.RATE_LIMIT_REGISTER_PER_IP),
-        email: limiter('register-email', config.RATE_LIMIT_REGISTER_PER_EMAIL),
       },
       support: {
         ip: limiter('support-ip', config.RATE_LIMIT_SUPPORT_PER_IP),

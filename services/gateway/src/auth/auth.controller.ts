@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { MessageBus } from '@starborn/messaging';
 import { RealtimeServer } from '../realtime/realtime.server.js';
@@ -7,6 +7,7 @@ import { ErrorResponse, LoginBody, LogoutResponse, RegisterBody, SessionResponse
 import { AuthRateLimiter } from './auth-rate-limiter.js';
 import { CurrentSession, Public } from './jwt-auth.guard.js';
 import { SessionStore, type SessionClaims } from './session-store.js';
+import { SignUpFloodGuard, SignUpRateLimiter } from './sign-up-rate-limiter.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -14,11 +15,13 @@ export class AuthController {
   constructor(
     private readonly bus: MessageBus,
     private readonly rateLimiter: AuthRateLimiter,
+    private readonly signUpLimiter: SignUpRateLimiter,
     private readonly sessions: SessionStore,
     private readonly realtime: RealtimeServer,
   ) {}
 
   @Public()
+  @UseGuards(SignUpFloodGuard)
   @Post('register')
   @ApiOperation({ summary: 'Create an account and sign in' })
   @ApiResponse({ status: 201, type: SessionResponse })
@@ -26,8 +29,9 @@ export class AuthController {
   @ApiResponse({ status: 409, type: ErrorResponse, description: 'Email already exists' })
   @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many attempts' })
   async register(@Body() body: RegisterBody, @Req() request: FastifyRequest) {
-    await this.rateLimiter.consume('register', request.ip, body.email);
-    const session = await this.bus.request('auth.register', body, { meta: { correlationId: request.id } });
+    const session = await this.signUpLimiter.limit(request.ip, body.email, () =>
+      this.bus.request('auth.register', body, { meta: { correlationId: request.id } }),
+    );
     await this.sessions.markKnown(session.user.id);
     return session;
   }

@@ -33,6 +33,22 @@ export async function consumeOrRefuse(limiter: RateLimiterRedis, key: string, wh
   }
 }
 
+/**
+ * For limits that count only outcomes (the outcome is known after the work): the 429 saying `what`
+ * while `key`'s allowance is spent, without counting this request.
+ */
+export async function refuseIfSpent(limiter: RateLimiterRedis, key: string, what: string): Promise<void> {
+  const state = await limiter.get(key);
+  if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(what, state.msBeforeNext);
+}
+
+/** Counts one outcome for `key`; already at the limit, the next refuseIfSpent refuses. */
+export async function countOutcome(limiter: RateLimiterRedis, key: string): Promise<void> {
+  await limiter.consume(key).catch((rejection: unknown) => {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+  });
+}
+
 /** The 429 for a spent allowance: how long to wait, in words and as Retry-After. */
 export function tooManyRequests(what: string, msBeforeNext: number): ApiException {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { redisLimiter, tooManyRequests } from '../limits/redis-limits.js';
+import { countOutcome, redisLimiter, refuseIfSpent } from '../limits/redis-limits.js';
 import { GATEWAY_REDIS } from '../redis.provider.js';
 
 /**
@@ -24,18 +24,12 @@ export class PaymentRateLimiter {
   }
 
   /** Before a card is tried: 429 with Retry-After while the user's declines are at the limit. */
-  async assertMayConfirm(userId: string): Promise<void> {
-    const state = await this.declines.get(userId);
-    if (state && state.consumedPoints >= this.declines.points) {
-      throw tooManyRequests('Too many of your cards were declined for now', state.msBeforeNext);
-    }
+  assertMayConfirm(userId: string): Promise<void> {
+    return refuseIfSpent(this.declines, userId, 'Too many of your cards were declined for now');
   }
 
   /** A card of this user was declined. */
-  async countDecline(userId: string): Promise<void> {
-    await this.declines.consume(userId).catch((rejection: unknown) => {
-      // Already at the limit: the next confirmation is refused by assertMayConfirm.
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    });
+  countDecline(userId: string): Promise<void> {
+    return countOutcome(this.declines, userId);
   }
 }

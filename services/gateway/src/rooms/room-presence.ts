@@ -1,40 +1,58 @@
 import { Injectable } from '@nestjs/common';
-import { storyRoomChannel } from '@starborn/contracts';
+import { ROOM_ROW_HEROES_LIMIT, type RoomPresentHeroDto } from '@starborn/contracts';
 import { RealtimeServer } from '../realtime/realtime.server.js';
-import type { StorySocketData } from './room-sockets.js';
+import { STORY_ROOMS_CHANNEL, type StorySocketData } from './room-sockets.js';
 
-export interface RoomCounts {
+/** Who is in one story room now. */
+export interface RoomInside {
   participantCount: number;
   spectatorCount: number;
+  /** Participants first, then in order of arrival at this question; at most ROOM_ROW_HEROES_LIMIT. */
+  heroes: RoomPresentHeroDto[];
 }
+
+export const NOBODY_INSIDE: RoomInside = { participantCount: 0, spectatorCount: 0, heroes: [] };
 
 /**
  * Who is in the shared story rooms right now, across every gateway instance: one question through the
- * socket.io Redis adapter (fetchSockets) that every instance answers with its sockets in those rooms.
- * A hero with two tabs open counts once; an instance that goes away stops being asked.
+ * socket.io Redis adapter (fetchSockets) that every instance answers with its sockets in story rooms.
+ * A hero with two tabs open counts once, as a participant if any tab participates; an instance that goes
+ * away stops being asked.
  */
 @Injectable()
 export class RoomPresence {
   constructor(private readonly realtime: RealtimeServer) {}
 
-  async counts(roomIds: string[]): Promise<Map<string, RoomCounts>> {
-    const heroesByRoom = new Map<string, Map<string, boolean>>(roomIds.map((id) => [id, new Map()]));
+  /** Every room with at least one hero connected, by room id. */
+  async inside(): Promise<Map<string, RoomInside>> {
+    const heroesByRoom = new Map<string, Map<string, RoomPresentHeroDto>>();
     const io = this.realtime.server;
-    if (io && roomIds.length > 0) {
-      const sockets = await io.in(roomIds.map(storyRoomChannel)).fetchSockets();
-      for (const socket of sockets) {
+    if (io) {
+      for (const socket of await io.in(STORY_ROOMS_CHANNEL).fetchSockets()) {
         const { roomId, hero, role } = socket.data as StorySocketData;
-        const heroes = roomId ? heroesByRoom.get(roomId) : undefined;
-        if (!heroes || !hero || !role) continue;
-        // A hero counts as a participant if any of its sockets participates.
-        heroes.set(hero.heroId, heroes.get(hero.heroId) === true || role === 'participant');
+        if (!roomId || !hero || !role) continue;
+        const heroes = heroesByRoom.get(roomId) ?? new Map<string, RoomPresentHeroDto>();
+        heroesByRoom.set(roomId, heroes);
+        const participant = heroes.get(hero.heroId)?.role === 'participant' || role === 'participant';
+        heroes.set(hero.heroId, {
+          id: hero.heroId,
+          name: hero.name,
+          avatar: hero.avatar,
+          role: participant ? 'participant' : 'spectator',
+        });
       }
     }
-    const counts = new Map<string, RoomCounts>();
+    const inside = new Map<string, RoomInside>();
     for (const [roomId, heroes] of heroesByRoom) {
-      const participants = [...heroes.values()].filter(Boolean).length;
-      counts.set(roomId, { participantCount: participants, spectatorCount: heroes.size - participants });
+      const all = [...heroes.values()];
+      const participants = all.filter((hero) => hero.role === 'participant');
+      const spectators = all.filter((hero) => hero.role === 'spectator');
+      inside.set(roomId, {
+        participantCount: participants.length,
+        spectatorCount: spectators.length,
+        heroes: [...participants, ...spectators].slice(0, ROOM_ROW_HEROES_LIMIT),
+      });
     }
-    return counts;
+    return inside;
   }
 }

@@ -16,6 +16,9 @@ import { RoomHeroes } from './room-heroes.js';
 import { checkHeroId, checkMessage, isRoomId, payloadOf } from './room-input.js';
 import { RoomMessageRateLimiter } from './room-message-rate-limiter.js';
 
+/** The socket.io room every socket sitting in a story room is also in, so presence asks only those. */
+export const STORY_ROOMS_CHANNEL = 'story-rooms';
+
 /**
  * What a socket carries (socket.data). The Redis adapter hands it to every gateway instance that asks
  * who is in a room (fetchSockets), so the lobby's counts come from here.
@@ -122,12 +125,13 @@ export class RoomSockets {
     data.hero = hero;
     data.roomId = roomId.toLowerCase();
     data.role = hero.isPremium ? 'participant' : 'spectator';
-    await socket.join(channel);
+    await socket.join([channel, STORY_ROOMS_CHANNEL]);
     let joined: RoomJoinedDto;
     try {
       joined = await this.bus.request('rooms.join', { roomId, hero }, { meta });
     } catch (error) {
       await socket.leave(channel);
+      await socket.leave(STORY_ROOMS_CHANNEL);
       data.roomId = undefined;
       data.role = undefined;
       throw error;
@@ -164,6 +168,7 @@ export class RoomSockets {
     data.role = undefined;
     const channel = storyRoomChannel(roomId);
     await socket.leave(channel);
+    await socket.leave(STORY_ROOMS_CHANNEL);
     const stillThere = await socket.nsp
       .in(channel)
       .fetchSockets()

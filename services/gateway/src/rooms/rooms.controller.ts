@@ -10,7 +10,7 @@ import { UserActionRateLimiter } from '../limits/user-action-rate-limiter.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { RoomHeroes } from './room-heroes.js';
 import { isRoomId } from './room-input.js';
-import { RoomPresence } from './room-presence.js';
+import { NOBODY_INSIDE, RoomPresence } from './room-presence.js';
 import { CreateRoomBody, CreateRoomResponse, RoomDetailResponse, RoomSummaryResponse } from './rooms.dto.js';
 
 /** Shared story rooms: the lobby's list with live counts, a room's heroes, and creating a room. */
@@ -28,7 +28,7 @@ export class RoomsController {
   @Get()
   @ApiOperation({
     summary:
-      'Active rooms (activity in the last 24 hours), newest activity first, with the heroes connected now',
+      'Active rooms (a hero connected now, or activity in the last 30 minutes), newest activity first, with who is inside now',
   })
   @ApiResponse({ status: 200, type: [RoomSummaryResponse] })
   @ApiResponse({ status: 503, type: ErrorResponse, description: 'Live counts unavailable' })
@@ -36,14 +36,9 @@ export class RoomsController {
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
   ): Promise<RoomSummaryDto[]> {
-    const rooms = await this.bus.request(
-      'rooms.list-active',
-      {},
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
-    let counts;
+    let inside;
     try {
-      counts = await this.presence.counts(rooms.map((room) => room.id));
+      inside = await this.presence.inside();
     } catch {
       throw new ApiException({
         status: 503,
@@ -51,13 +46,18 @@ export class RoomsController {
         message: 'The live room counts are unavailable right now. Please try again.',
       });
     }
+    // Who is inside first: a room with a hero connected stays listed however quiet it is.
+    const rooms = await this.bus.request(
+      'rooms.list-active',
+      { connectedRoomIds: [...inside.keys()] },
+      { meta: { correlationId: request.id, userId: user.id } },
+    );
     return rooms.map((room) => ({
       id: room.id,
       title: room.title,
       created: room.created,
       updated: room.updated,
-      participantCount: counts.get(room.id)?.participantCount ?? 0,
-      spectatorCount: counts.get(room.id)?.spectatorCount ?? 0,
+      ...(inside.get(room.id) ?? NOBODY_INSIDE),
     }));
   }
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DEFAULT_ROOM_TITLE, ROOM_MESSAGES } from '@starborn/contracts';
+import { DEFAULT_ROOM_TITLE, ROOM_MESSAGES, ROOM_ROW_HEROES_LIMIT } from '@starborn/contracts';
 import { IsDefined, IsNotEmpty, IsString } from 'class-validator';
 
 export class CreateRoomBody {
@@ -14,6 +14,14 @@ export class CreateRoomResponse {
   @ApiProperty() roomId!: string;
 }
 
+class RoomPresentHero {
+  @ApiProperty({ description: 'Hero id' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String, description: "The hero's first image (signed URL)" })
+  avatar!: string | null;
+  @ApiProperty({ enum: ['participant', 'spectator'] }) role!: 'participant' | 'spectator';
+}
+
 export class RoomSummaryResponse {
   @ApiProperty() id!: string;
   @ApiProperty({ example: DEFAULT_ROOM_TITLE }) title!: string;
@@ -23,6 +31,11 @@ export class RoomSummaryResponse {
   participantCount!: number;
   @ApiProperty({ description: 'Non-premium heroes connected to the room now (any gateway instance)' })
   spectatorCount!: number;
+  @ApiProperty({
+    type: () => [RoomPresentHero],
+    description: `The heroes connected now, participants first (at most ${ROOM_ROW_HEROES_LIMIT}; the counts are complete)`,
+  })
+  heroes!: RoomPresentHero[];
 }
 
 class RoomParticipant {

@@ -208,16 +208,20 @@ describe('POST /api/shared-story/create', () => {
       expect(detail.status).toBe(200);
       // The creator is listed before its socket joins.
       expect(detail.json).toMatchObject({
-        title: DEFAULT_ROOM_TITLE,
+        // Named after its creator, not the generic default.
+        title: expect.stringMatching(/^.+'s \w+ \w+$/),
         participants: [{ id: a.heroId, name: a.hero.name, avatar: expect.any(String), isPremium: true }],
       });
+      expect(detail.json.title.startsWith(`${a.hero.name}'s `)).toBe(true);
+      expect(detail.json.title).not.toBe(DEFAULT_ROOM_TITLE);
       expect(await lobbyRow(api, b.token, roomId)).toEqual({
         id: roomId,
-        title: DEFAULT_ROOM_TITLE,
+        title: detail.json.title,
         created: expect.any(String),
         updated: expect.any(String),
         participantCount: 0,
         spectatorCount: 0,
+        heroes: [],
       });
     }
   });
@@ -298,7 +302,11 @@ describe('a room across two gateway instances', () => {
     const aliceJoined = await alice.join(roomId);
     expect(aliceJoined).toMatchObject({ roomId, isPremium: true, role: 'participant' });
     expect(aliceJoined.messages.length).toBeLessThanOrEqual(100);
-    expect(aliceJoined.messages.some((m) => m.sender.id === RESERVED_SENDER_ID)).toBe(true);
+    // The narrator's introduction: in the history, or still being written (so shown as such) and next.
+    if (!aliceJoined.messages.some((m) => m.sender.id === RESERVED_SENDER_ID)) {
+      expect(aliceJoined.narratorTyping).toBe(true);
+      await alice.next<ChatMessageDto>('message', (m) => m.kind === 'narrator', 30_000);
+    }
     expect(await bob.join(roomId)).toMatchObject({ roomId, isPremium: true, role: 'participant' });
     // Alice (instance 1) hears Bob (instance 2) join.
     await alice.next<ChatMessageDto>(
@@ -306,9 +314,22 @@ describe('a room across two gateway instances', () => {
       (m) => m.kind === 'system' && m.content.includes(b.hero.name),
     );
     expect(await carol.join(roomId)).toMatchObject({ roomId, isPremium: false, role: 'spectator' });
-    // Counts on both instances: 2 heroes, 1 spectator.
+    // Counts on both instances: 2 heroes, 1 spectator; the row names them, participants first.
     for (const api of [stack.api, second.api]) {
-      expect(await lobbyRow(api, a.token, roomId)).toMatchObject({ participantCount: 2, spectatorCount: 1 });
+      const row = await lobbyRow(api, a.token, roomId);
+      expect(row).toMatchObject({ participantCount: 2, spectatorCount: 1 });
+      expect(row.heroes.slice(0, 2)).toEqual(
+        expect.arrayContaining([
+          { id: a.heroId, name: a.hero.name, avatar: expect.any(String), role: 'participant' },
+          { id: b.heroId, name: b.hero.name, avatar: expect.any(String), role: 'participant' },
+        ]),
+      );
+      expect(row.heroes[2]).toEqual({
+        id: c.heroId,
+        name: c.hero.name,
+        avatar: expect.any(String),
+        role: 'spectator',
+      });
     }
     const detail = await second.api('GET', `/api/shared-story/${roomId}`, { token: c.token });
     expect(detail.json.participants).toEqual(
@@ -387,6 +408,7 @@ describe('a room across two gateway instances', () => {
       expect(await lobbyRow(second.api, a.token, roomId)).toMatchObject({
         participantCount: 1,
         spectatorCount: 0,
+        heroes: [expect.objectContaining({ id: a.heroId })],
       });
     });
   }, 60_000);

@@ -83,6 +83,7 @@ export class TestStack {
       WEB_DIST_DIR: join(this.workDir, 'no-web'),
       LOG_LEVEL: 'silent',
       RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '1000',
       // A few connections per service are plenty here, and the server's 100 are shared.
       DB_POOL_SIZE: '3',
       ...this.extraEnv,

@@ -40,6 +40,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { NarratorPacing } from '../narrator/narrator-pacing.js';
 import { RoomsModule } from '../rooms.module.js';
 
 export interface SocketEvent {
@@ -151,6 +152,8 @@ export class RoomsHarness {
   readonly clock = new ManualClock(new Date('2026-03-01T08:00:00.000Z'));
   readonly database = testDatabase('rooms');
   readonly prefix = testRedisPrefix('rooms');
+  /** The moments the narrator's lines were held until (the manual clock jumps there instead of waiting). */
+  readonly holds: Date[] = [];
   app!: INestMicroservice;
   generation?: INestMicroservice;
   bus!: MessageBus;
@@ -173,6 +176,10 @@ export class RoomsHarness {
     };
     ({ app: this.app } = await createServiceApp({ service: 'rooms', module: RoomsModule, env }));
     jest.spyOn(this.app.get(Clock), 'now').mockImplementation(() => this.clock.now());
+    jest.spyOn(this.app.get(NarratorPacing), 'holdUntil').mockImplementation(async (at: Date) => {
+      this.holds.push(at);
+      if (this.clock.now() < at) this.clock.set(at);
+    });
     await this.app.listen();
     if (options.withGeneration) {
       this.workDir = await mkdtemp(join(tmpdir(), 'starborn-rooms-'));
@@ -245,7 +252,7 @@ export class RoomsHarness {
 
   async messages(roomId: string) {
     const { rows } = await this.db.query(
-      'SELECT id, kind, sender_id, sender_name, content, trigger_id FROM rooms.messages WHERE room_id = $1 ORDER BY created_at, seq',
+      'SELECT id, kind, sender_id, sender_name, content, trigger_id, created_at FROM rooms.messages WHERE room_id = $1 ORDER BY created_at, seq',
       [roomId],
     );
     return rows as {
@@ -255,6 +262,7 @@ export class RoomsHarness {
       sender_name: string;
       content: string;
       trigger_id: string | null;
+      created_at: Date;
     }[];
   }
 }

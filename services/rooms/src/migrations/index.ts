@@ -1,4 +1,5 @@
 import { CreateRooms1766000000000 } from './1766000000000-create-rooms.js';
+import { NarratorTyping1766100000000 } from './1766100000000-narrator-typing.js';
 
 /** In order of application. */
-export const roomsMigrations = [CreateRooms1766000000000];
+export const roomsMigrations = [CreateRooms1766000000000, NarratorTyping1766100000000];

@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { NarratorContext, NarratorFailedEvent, NarratorRepliedEvent } from '@starborn/contracts';
+import {
+  NARRATOR_MIN_TYPING_MS,
+  type ChatMessageDto,
+  type NarratorContext,
+  type NarratorFailedEvent,
+  type NarratorRepliedEvent,
+} from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
 import { DataSource } from 'typeorm';
@@ -14,9 +20,12 @@ import {
   participantsOf,
   saveSigns,
   setNarratorSilent,
+  stopNarratorTyping,
   touchRoom,
+  triggerStartedAt,
   type ParticipantRow,
 } from '../rooms/room.queries.js';
+import { NarratorPacing } from './narrator-pacing.js';
 import { isUuid, roomNotFound, validRoomId } from '../rooms/validation.js';
 
 /** How much of the conversation the narrator reads. */
@@ -48,6 +57,7 @@ export class NarratorService {
     private readonly clock: Clock,
     private readonly bus: MessageBus,
     private readonly broadcaster: RoomBroadcaster,
+    private readonly pacing: NarratorPacing,
   ) {
     this.sql = sqlOf(dataSource);
   }
@@ -74,7 +84,10 @@ export class NarratorService {
     };
   }
 
-  /** narrator.replied: the line is stored and pushed once, however often the event arrives. */
+  /**
+   * narrator.replied: the line is stored and pushed once, however often the event arrives, and never
+   * sooner than NARRATOR_MIN_TYPING_MS after the room was told the narrator is writing it.
+   */
   async replied(event: NarratorRepliedEvent): Promise<void> {
     const content =
       typeof event?.content === 'string' ? event.content.trim().slice(0, NARRATOR_MAX_LENGTH) : '';
@@ -83,8 +96,9 @@ export class NarratorService {
       return;
     }
     const roomId = event.roomId.toLowerCase();
+    const startedAt = await this.waitOutTyping(roomId, event.triggerId);
     const now = this.clock.now();
-    const stored = await inTransaction(this.dataSource, async (sql) => {
+    const outcome = await inTransaction(this.dataSource, async (sql) => {
       if ((await touchRoom(sql, roomId, now, false)) === null) return undefined;
       const row = await insertMessage(sql, {
         roomId,
@@ -96,10 +110,11 @@ export class NarratorService {
         triggerId: event.triggerId,
         now,
       });
-      if (row) await setNarratorSilent(sql, roomId, false);
-      return row;
+      if (!row) return undefined; // answered already
+      await setNarratorSilent(sql, roomId, false);
+      return { row, writingStill: (await stopNarratorTyping(sql, roomId, startedAt ?? now)) !== null };
     });
-    if (stored) this.broadcaster.message(roomId, presentMessage(stored));
+    if (outcome) this.announce(roomId, presentMessage(outcome.row), outcome.writingStill);
   }
 
   /** narrator.failed: the room is told the narrator is silent, once until the narrator speaks again. */
@@ -110,11 +125,13 @@ export class NarratorService {
     }
     const roomId = event.roomId.toLowerCase();
     this.logger.warn(`The narrator could not answer ${event.triggerId} in room ${roomId}: ${event.reason}`);
+    const startedAt = await triggerStartedAt(this.sql, roomId, event.triggerId);
     const now = this.clock.now();
-    const stored = await inTransaction(this.dataSource, async (sql) => {
+    const outcome = await inTransaction(this.dataSource, async (sql) => {
       if ((await touchRoom(sql, roomId, now, false)) === null) return undefined;
-      if (!(await setNarratorSilent(sql, roomId, true))) return undefined;
-      return insertMessage(sql, {
+      const writingStill = (await stopNarratorTyping(sql, roomId, startedAt ?? now)) !== null;
+      if (!(await setNarratorSilent(sql, roomId, true))) return { row: undefined, writingStill };
+      const row = await insertMessage(sql, {
         roomId,
         kind: 'system',
         senderId: SYSTEM_SENDER.id,
@@ -124,8 +141,27 @@ export class NarratorService {
         triggerId: `${event.triggerId}.failed`,
         now,
       });
+      return { row, writingStill };
     });
-    if (stored) this.broadcaster.message(roomId, presentMessage(stored));
+    if (outcome) this.announce(roomId, outcome.row && presentMessage(outcome.row), outcome.writingStill);
+  }
+
+  /** When the room was told this line is being written, after holding until it has shown long enough. */
+  private async waitOutTyping(roomId: string, triggerId: string): Promise<Date | undefined> {
+    const startedAt = await triggerStartedAt(this.sql, roomId, triggerId);
+    if (startedAt) await this.pacing.holdUntil(new Date(startedAt.getTime() + NARRATOR_MIN_TYPING_MS));
+    return startedAt;
+  }
+
+  /**
+   * What the room sees of a narrator outcome: the line, if any (the narrator's own clears the indicator),
+   * then the indicator again while a later line is still being written, or else, after a failure, that
+   * the narrator stopped.
+   */
+  private announce(roomId: string, message: ChatMessageDto | undefined, writingStill: boolean): void {
+    if (message) this.broadcaster.message(roomId, message);
+    if (writingStill) this.broadcaster.narratorTyping(roomId);
+    else if (message?.kind !== 'narrator') this.broadcaster.narratorIdle(roomId);
   }
 
   private async heroOf(roomId: string, p: ParticipantRow): Promise<NarratorHero> {

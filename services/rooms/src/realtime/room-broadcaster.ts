@@ -40,6 +40,11 @@ export class RoomBroadcaster implements OnApplicationShutdown {
     this.emit(roomId, RoomSocketEvents.narratorTyping, { roomId });
   }
 
+  /** The narrator stopped writing without a line to show: `narrator_idle {roomId}`. */
+  narratorIdle(roomId: string): void {
+    this.emit(roomId, RoomSocketEvents.narratorIdle, { roomId });
+  }
+
   private emit(roomId: string, event: string, payload: unknown): void {
     try {
       this.emitter.to(storyRoomChannel(roomId)).emit(event, payload);

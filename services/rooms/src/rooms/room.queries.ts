@@ -6,6 +6,9 @@ import {
 } from '@starborn/contracts';
 import type { Sql } from '../db.js';
 
+/** The trigger id of a new room's opening line. */
+export const NARRATOR_INTRO_TRIGGER = 'intro';
+
 export interface RoomRow {
   id: string;
   title: string;
@@ -14,6 +17,7 @@ export interface RoomRow {
   creator_name: string;
   hero_message_count: number;
   narrator_silent: boolean;
+  narrator_typing_since: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -59,15 +63,24 @@ export interface NewMessage {
 
 const MESSAGE_COLUMNS = `"id", "room_id", "kind", "sender_id", "sender_name", "sender_avatar", "content", "trigger_id", "created_at"`;
 
+/** A new room; the narrator is writing its introduction from the start. */
 export async function insertRoom(
   sql: Sql,
-  room: { title: string | null; creator: RoomHeroRef; now: Date },
+  room: { id: string; title: string | null; creator: RoomHeroRef; now: Date },
 ): Promise<RoomRow> {
   const [row] = await sql<RoomRow>(
-    `INSERT INTO "rooms"."rooms" ("title", "creator_user_id", "creator_hero_id", "creator_name", "created_at", "updated_at")
-     VALUES ($1, $2, $3, $4, $5, $5)
+    `INSERT INTO "rooms"."rooms"
+       ("id", "title", "creator_user_id", "creator_hero_id", "creator_name", "created_at", "updated_at", "narrator_typing_since")
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $6)
      RETURNING *`,
-    [room.title ?? DEFAULT_ROOM_TITLE, room.creator.userId, room.creator.heroId, room.creator.name, room.now],
+    [
+      room.id,
+      room.title ?? DEFAULT_ROOM_TITLE,
+      room.creator.userId,
+      room.creator.heroId,
+      room.creator.name,
+      room.now,
+    ],
   );
   return row!;
 }
@@ -77,11 +90,17 @@ export async function findRoom(sql: Sql, roomId: string): Promise<RoomRow | unde
   return row;
 }
 
-/** Rooms with activity since `since`, newest activity first. */
-export function activeRooms(sql: Sql, since: Date, limit: number): Promise<RoomRow[]> {
+/** Rooms with activity since `since` or with a hero connected now, newest activity first. */
+export function activeRooms(
+  sql: Sql,
+  active: { since: Date; connectedRoomIds: string[] },
+  limit: number,
+): Promise<RoomRow[]> {
   return sql<RoomRow>(
-    `SELECT * FROM "rooms"."rooms" WHERE "updated_at" >= $1 ORDER BY "updated_at" DESC, "id" LIMIT $2`,
-    [since, limit],
+    `SELECT * FROM "rooms"."rooms"
+      WHERE "updated_at" >= $1 OR "id" = ANY($2::uuid[])
+      ORDER BY "updated_at" DESC, "id" LIMIT $3`,
+    [active.since, active.connectedRoomIds, limit],
   );
 }
 
@@ -101,6 +120,52 @@ export async function touchRoom(
     [roomId, now, countHeroMessage ? 1 : 0],
   );
   return row ? row.hero_message_count : null;
+}
+
+/** The room is told the narrator is writing (a trigger at `at`). */
+export async function startNarratorTyping(sql: Sql, roomId: string, at: Date): Promise<void> {
+  await sql(
+    `UPDATE "rooms"."rooms" SET "narrator_typing_since" = GREATEST("narrator_typing_since", $2) WHERE "id" = $1`,
+    [roomId, at],
+  );
+}
+
+/**
+ * The narrator finished what it started writing at `startedAt`. Returns when it is writing still (a
+ * later trigger is pending), null when it is done.
+ */
+export async function stopNarratorTyping(sql: Sql, roomId: string, startedAt: Date): Promise<Date | null> {
+  const [row] = await sql<{ narrator_typing_since: Date | null }>(
+    `UPDATE "rooms"."rooms"
+        SET "narrator_typing_since" = CASE WHEN "narrator_typing_since" <= $2 THEN NULL ELSE "narrator_typing_since" END
+      WHERE "id" = $1
+      RETURNING "narrator_typing_since"`,
+    [roomId, startedAt],
+  );
+  return row?.narrator_typing_since ?? null;
+}
+
+/**
+ * When the room was told the narrator is writing for `triggerId`: the triggering hero message's time, or
+ * the room's creation for the introduction. Undefined for a trigger this room does not know.
+ */
+export async function triggerStartedAt(
+  sql: Sql,
+  roomId: string,
+  triggerId: string,
+): Promise<Date | undefined> {
+  if (triggerId === NARRATOR_INTRO_TRIGGER) {
+    const [room] = await sql<{ created_at: Date }>(
+      `SELECT "created_at" FROM "rooms"."rooms" WHERE "id" = $1`,
+      [roomId],
+    );
+    return room?.created_at;
+  }
+  const [message] = await sql<{ created_at: Date }>(
+    `SELECT "created_at" FROM "rooms"."messages" WHERE "room_id" = $1 AND "id"::text = $2 AND "kind" = 'hero'`,
+    [roomId, triggerId],
+  );
+  return message?.created_at;
 }
 
 export async function setNarratorSilent(sql: Sql, roomId: string, silent: boolean): Promise<boolean> {

@@ -4,6 +4,7 @@ import type {
   CreateRoomCommand,
   JoinRoomCommand,
   LeaveRoomCommand,
+  ListActiveRoomsQuery,
   RoomQuery,
   SendRoomMessageCommand,
 } from '@starborn/contracts';
@@ -20,8 +21,8 @@ export class RoomsHandlers {
   }
 
   @OnCommand('rooms.list-active')
-  listActive() {
-    return this.rooms.listActive();
+  listActive(@Payload() query: ListActiveRoomsQuery) {
+    return this.rooms.listActive(query);
   }
 
   @OnCommand('rooms.get')

@@ -3,14 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCodes,
   NARRATOR_EVERY_MESSAGES,
-  ROOM_ACTIVE_WINDOW_MS,
   ROOM_HISTORY_LIMIT,
+  ROOM_IDLE_AFTER_MS,
   ROOM_MESSAGES,
   ServiceError,
   type ChatMessageDto,
   type CreateRoomCommand,
   type JoinRoomCommand,
   type LeaveRoomCommand,
+  type ListActiveRoomsQuery,
+  type NarratorJob,
   type RoomDetailDto,
   type RoomHeroRef,
   type RoomJoinedDto,
@@ -20,6 +22,7 @@ import {
   type SendRoomMessageCommand,
 } from '@starborn/contracts';
 import { Clock } from '@starborn/runtime';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { inTransaction, sqlOf, type Sql } from '../db.js';
 import { NarratorQueue } from '../narrator/narrator.queue.js';
@@ -32,16 +35,25 @@ import {
   insertMessage,
   insertRoom,
   latestMessages,
+  NARRATOR_INTRO_TRIGGER,
   participantsOf,
   seeParticipant,
+  startNarratorTyping,
+  stopNarratorTyping,
   touchRoom,
   upsertParticipant,
   type MessageRow,
 } from './room.queries.js';
-import { roomNotFound, validHero, validMessage, validRoomId, validTitle } from './validation.js';
+import { defaultRoomTitle } from './room-title.js';
+import { isUuid, roomNotFound, validHero, validMessage, validRoomId, validTitle } from './validation.js';
 
 /** The lobby lists at most this many rooms (the most recently active). */
 export const ACTIVE_ROOMS_LIMIT = 200;
+/**
+ * A narrator that has not answered after this long is not shown as writing to a hero who joins (its job
+ * was lost); the next trigger starts afresh.
+ */
+export const NARRATOR_TYPING_STALE_MS = 2 * 60 * 1000;
 
 export const roleOf = (hero: Pick<RoomHeroRef, 'isPremium'>): RoomRole =>
   hero.isPremium ? 'participant' : 'spectator';
@@ -68,23 +80,29 @@ export class RoomsService {
     const creator = validHero(command?.creator);
     if (!creator.isPremium)
       throw new ServiceError(403, ErrorCodes.FORBIDDEN, ROOM_MESSAGES.premiumRequiredToCreate);
-    const title = validTitle(command.title);
+    const id = randomUUID();
+    // Without a title of its own, the room is named after its creator, so the lobby's rows differ.
+    const title = validTitle(command.title) ?? defaultRoomTitle(creator.name, creator.heroId, id);
     const now = this.clock.now();
     // The creator is a participant from the moment the room exists, so the room's first view already
     // lists its hero; joining later only refreshes that row.
-    const room = await inTransaction(this.dataSource, async (sql) => {
-      const row = await insertRoom(sql, { title, creator, now });
-      await upsertParticipant(sql, { roomId: row.id, hero: creator, role: 'participant', now });
-      return row;
+    await inTransaction(this.dataSource, async (sql) => {
+      await insertRoom(sql, { id, title, creator, now });
+      await upsertParticipant(sql, { roomId: id, hero: creator, role: 'participant', now });
     });
-    await this.narrator.ask({ roomId: room.id, triggerId: 'intro', intro: true });
-    return { roomId: room.id };
+    await this.askNarrator({ roomId: id, triggerId: NARRATOR_INTRO_TRIGGER, intro: true }, now);
+    return { roomId: id };
   }
 
-  /** Rooms with activity within the last 24 hours, newest activity first. */
-  async listActive(): Promise<RoomListItem[]> {
-    const since = new Date(this.clock.now().getTime() - ROOM_ACTIVE_WINDOW_MS);
-    const rows = await activeRooms(this.sql, since, ACTIVE_ROOMS_LIMIT);
+  /**
+   * Rooms with a hero connected now (as the gateway counts them) or with activity within the idle
+   * window, newest activity first.
+   */
+  async listActive(query?: ListActiveRoomsQuery): Promise<RoomListItem[]> {
+    const since = new Date(this.clock.now().getTime() - ROOM_IDLE_AFTER_MS);
+    const connected = Array.isArray(query?.connectedRoomIds) ? query.connectedRoomIds : [];
+    const connectedRoomIds = connected.filter(isUuid).map((id) => id.toLowerCase());
+    const rows = await activeRooms(this.sql, { since, connectedRoomIds }, ACTIVE_ROOMS_LIMIT);
     return rows.map(presentListItem);
   }
 
@@ -110,7 +128,10 @@ export class RoomsService {
     });
     if (joined) this.broadcaster.message(roomId, presentMessage(joined));
     const history = await latestMessages(this.sql, roomId, ROOM_HISTORY_LIMIT);
-    return { roomId, isPremium: hero.isPremium, role, messages: history.map(presentMessage) };
+    const typingSince = (await findRoom(this.sql, roomId))?.narrator_typing_since;
+    const narratorTyping =
+      typingSince != null && now.getTime() - new Date(typingSince).getTime() < NARRATOR_TYPING_STALE_MS;
+    return { roomId, isPremium: hero.isPremium, role, messages: history.map(presentMessage), narratorTyping };
   }
 
   /** The hero left (its last socket in the room closed). The room stays. */
@@ -146,6 +167,7 @@ export class RoomsService {
     const { row, count } = await inTransaction(this.dataSource, async (sql) => {
       const count = await touchRoom(sql, roomId, now, true);
       if (count === null) throw roomNotFound();
+      if (count % NARRATOR_EVERY_MESSAGES === 0) await startNarratorTyping(sql, roomId, now);
       // Keeps the participant row in step (a hero upgraded since it joined is a participant now).
       await upsertParticipant(sql, { roomId, hero, role: 'participant', now });
       const row = await insertMessage(sql, {
@@ -162,10 +184,18 @@ export class RoomsService {
     const message = presentMessage(row);
     this.broadcaster.message(roomId, message);
     if (count % NARRATOR_EVERY_MESSAGES === 0) {
+      // Before the narrator is asked: its line is held until the room has seen this for a moment.
       this.broadcaster.narratorTyping(roomId);
-      await this.narrator.ask({ roomId, triggerId: row.id, intro: false });
+      await this.askNarrator({ roomId, triggerId: row.id, intro: false }, now);
     }
     return message;
+  }
+
+  /** Asks for the narrator's line; if it cannot even be asked, the room stops showing it writing. */
+  private async askNarrator(job: NarratorJob, startedAt: Date): Promise<void> {
+    if (await this.narrator.ask(job)) return;
+    if ((await stopNarratorTyping(this.sql, job.roomId, startedAt)) === null)
+      this.broadcaster.narratorIdle(job.roomId);
   }
 
   private async systemMessage(sql: Sql, roomId: string, content: string, now: Date): Promise<MessageRow> {

@@ -195,10 +195,17 @@ export interface StoryRow {
   chapters_total_count: number;
   chapters_unlocked_count: number;
   initial_chapter_generated_at: Date | null;
+  premium_at: Date | null;
+  chapters_unlocked_early: number;
   next_release_at: Date | null;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
+
+/** When a premium story's daily clock starts: its first chapter written, or its promotion if later. */
+export function releaseClockStart(story: StoryRow): number {
+  return Math.max(story.initial_chapter_generated_at!.getTime(), story.premium_at?.getTime() ?? 0);
+}
 
 export class StorybookHarness {
   readonly clock = new ManualClock(new Date('2026-03-01T08:00:00.000Z'));

@@ -1,6 +1,14 @@
 import { CHAPTER_RELEASE_INTERVAL_MS, PREMIUM_STORY_CHAPTERS } from '@starborn/contracts';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The first release rule, also put back when a later rule is rolled back. */
+export const FIRST_RELEASE_RULE_SQL = `
+  CREATE FUNCTION "storybook"."next_release_at"(is_premium boolean, initial timestamptz, unlocked int, total int)
+  RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE WHEN is_premium AND unlocked > 0 AND unlocked < total
+      THEN initial + unlocked * interval '${CHAPTER_RELEASE_INTERVAL_MS} milliseconds' END
+  $$`;
+
 export class CreateStorybooks1765000000000 implements MigrationInterface {
   name = 'CreateStorybooks1765000000000';
 
@@ -8,12 +16,7 @@ export class CreateStorybooks1765000000000 implements MigrationInterface {
     // The daily release rule in one place: initial_chapter_generated_at + unlocked × interval, for premium
     // stories with chapters still locked. The interval has no day part, so the result does not depend on
     // the session's time zone and the function is truly immutable (a generated column requires that).
-    await db.query(`
-      CREATE FUNCTION "storybook"."next_release_at"(is_premium boolean, initial timestamptz, unlocked int, total int)
-      RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-        SELECT CASE WHEN is_premium AND unlocked > 0 AND unlocked < total
-          THEN initial + unlocked * interval '${CHAPTER_RELEASE_INTERVAL_MS} milliseconds' END
-      $$`);
+    await db.query(FIRST_RELEASE_RULE_SQL);
     await db.query(`
       CREATE TABLE "storybook"."storybooks" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -10,7 +10,7 @@ import {
   STORYBOOK_NOT_FOUND,
 } from '@starborn/contracts';
 import { eventually } from '@starborn/testing';
-import { DAY, errorOf, StorybookHarness } from '../__tests__/harness.js';
+import { DAY, errorOf, releaseClockStart, StorybookHarness } from '../__tests__/harness.js';
 import { ReconciliationService } from '../releases/reconciliation.service.js';
 
 const t = new StorybookHarness();
@@ -141,18 +141,26 @@ describe('one pack, one unlock', () => {
 });
 
 describe('a premium story', () => {
-  it('unlocks the next 3 of its 10 chapters early, and its daily releases continue from there', async () => {
+  it('unlocks the next 3 of its 10 chapters early, and the next daily chapter still comes when it was due', async () => {
     const hero = await t.startedStory({ premium: true });
+    const dueBefore = hero.story.next_release_at!;
+    expect(dueBefore).toEqual(new Date(releaseClockStart(hero.story) + DAY));
     await buyPack(hero);
     const view = await unlockAfterPayment(hero);
-    const initial = hero.story.initial_chapter_generated_at!.getTime();
     expect(view.storyBook).toMatchObject({
       chaptersTotalCount: 10,
       chaptersUnlockedCount: 7,
-      nextUnlockAt: new Date(initial + 7 * DAY).toISOString(),
+      nextUnlockAt: dueBefore.toISOString(),
     });
     // Chapters 8–10 are asked as the window widens.
     await t.chaptersReady(hero.story.id, 10);
+    // Released on its day, chapter 8 is followed by chapter 9 a day later.
+    t.clock.set(dueBefore);
+    await t.get(ReconciliationService).run();
+    expect(await t.story(hero.heroId)).toMatchObject({
+      chapters_unlocked_count: 8,
+      next_release_at: new Date(dueBefore.getTime() + DAY),
+    });
   });
 
   it('answers 409 once every chapter is unlocked, keeping the credit', async () => {

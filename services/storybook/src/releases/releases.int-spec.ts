@@ -4,7 +4,7 @@
  */
 import { chapterReleaseJobId } from '@starborn/contracts';
 import { deleteRedisPrefix, eventually } from '@starborn/testing';
-import { DAY, found, StorybookHarness, type StoryRow } from '../__tests__/harness.js';
+import { DAY, found, releaseClockStart, StorybookHarness, type StoryRow } from '../__tests__/harness.js';
 import { ReconciliationService } from './reconciliation.service.js';
 import { ReleaseService } from './release.service.js';
 import { ReleaseWorkers } from './release.workers.js';
@@ -14,33 +14,33 @@ const t = new StorybookHarness();
 beforeAll(() => t.start(), 60_000);
 afterAll(() => t.stop());
 
+/** 4 chapters at the upgrade, then one a day from its clock. */
 const expectedUnlocked = (story: StoryRow, at: Date) => {
-  const days = Math.floor((at.getTime() - story.initial_chapter_generated_at!.getTime()) / DAY);
-  return Math.min(10, Math.max(4, days + 1));
+  const days = Math.floor((at.getTime() - releaseClockStart(story)) / DAY);
+  return Math.min(10, 4 + days);
 };
 
 describe('daily releases', () => {
-  it('releases one chapter a day from the fourth day on, and ends at 10/10 with nothing scheduled', async () => {
+  it('releases one chapter a day from the day after the upgrade, and ends at 10/10 with nothing scheduled', async () => {
     const { heroId, story } = await t.startedStory({ premium: true });
-    const initial = story.initial_chapter_generated_at!;
+    const start = releaseClockStart(story);
     const sweep = t.get(ReconciliationService);
     const seen: number[] = [];
     for (let day = 1; day <= 10; day++) {
-      t.clock.set(new Date(initial.getTime() + day * DAY));
+      t.clock.set(new Date(start + day * DAY));
       await sweep.run();
       const now = (await t.story(heroId))!;
       seen.push(now.chapters_unlocked_count);
       expect(now.chapters_unlocked_count).toBe(expectedUnlocked(story, t.clock.now()));
-      // The next release is always initial + unlocked days, and null once everything is unlocked.
+      // The next release is always within a day (the 3 chapters unlocked early do not count), and null
+      // once everything is unlocked.
       expect(now.next_release_at).toEqual(
-        now.chapters_unlocked_count < 10
-          ? new Date(initial.getTime() + now.chapters_unlocked_count * DAY)
-          : null,
+        now.chapters_unlocked_count < 10 ? new Date(start + (now.chapters_unlocked_count - 3) * DAY) : null,
       );
       // Chapters are written ahead of the releases: min(10, unlocked + 3) are ready or on their way.
       await t.chaptersReady(story.id, Math.min(10, now.chapters_unlocked_count + 3));
     }
-    expect(seen).toEqual([4, 4, 4, 5, 6, 7, 8, 9, 10, 10]);
+    expect(seen).toEqual([5, 6, 7, 8, 9, 10, 10, 10, 10, 10]);
     const view = await t.bus.request('storybook.get', { userId: story.user_id, heroId });
     expect(view.storyBook).toMatchObject({
       chaptersUnlockedCount: 10,
@@ -52,15 +52,15 @@ describe('daily releases', () => {
 
   it('catches up a story left days behind (the service was down), one release at a time', async () => {
     const { heroId, story } = await t.startedStory({ premium: true });
-    t.clock.set(new Date(story.initial_chapter_generated_at!.getTime() + 7 * DAY + 1));
+    t.clock.set(new Date(releaseClockStart(story) + 3 * DAY + 1));
     await t.get(ReconciliationService).run();
-    // The sweep's releases and the next jobs, due at once, bring it to where the calendar is: day 7 → 8.
-    await t.storyWhen(heroId, (s) => s.chapters_unlocked_count === 8);
+    // The sweep's releases and the next jobs, due at once, bring it to where the calendar is: day 3 → 7.
+    await t.storyWhen(heroId, (s) => s.chapters_unlocked_count === 7);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await t.get(ReconciliationService).run();
     expect(await t.story(heroId)).toMatchObject({
-      chapters_unlocked_count: 8,
-      next_release_at: new Date(story.initial_chapter_generated_at!.getTime() + 8 * DAY),
+      chapters_unlocked_count: 7,
+      next_release_at: new Date(releaseClockStart(story) + 4 * DAY),
     });
   });
 
@@ -73,7 +73,7 @@ describe('daily releases', () => {
       );
       expect(job.data).toEqual({ storyBookId: story.id, chapterNumber: 5 });
       expect(await job.getState()).toBe('delayed');
-      // Four days after chapter 1, measured on the ManualClock the release time came from.
+      // A day after the upgrade, measured on the ManualClock the release time came from.
       const expected = story.next_release_at!.getTime() - t.clock.now().getTime();
       expect(Math.abs(job.delay - expected)).toBeLessThan(5);
     } finally {
@@ -108,11 +108,9 @@ describe('no double release', () => {
     const releases = t.get(ReleaseService);
     const sweep = t.get(ReconciliationService);
     const start = t.clock.now().getTime();
-    for (let day = 4; day <= 9; day++) {
-      t.clock.set(
-        new Date(Math.max(...stories.map((s) => s.initial_chapter_generated_at!.getTime())) + day * DAY),
-      );
-      const chapterNumber = day + 1;
+    for (let day = 1; day <= 6; day++) {
+      t.clock.set(new Date(Math.max(...stories.map(releaseClockStart)) + day * DAY));
+      const chapterNumber = 4 + day;
       // For every story: three copies of its delayed job, and three sweeps, all at once.
       const outcomes = await Promise.all([
         ...stories.flatMap((story) =>
@@ -176,9 +174,7 @@ describe('after Redis lost its data', () => {
     // What the service's own timer does every interval.
     await t.get(ReleaseWorkers).ensureScheduled();
     const released = await t.storyWhen(heroId, (s) => s.chapters_unlocked_count === 5, 15_000);
-    expect(released.next_release_at).toEqual(
-      new Date(story.initial_chapter_generated_at!.getTime() + 5 * DAY),
-    );
+    expect(released.next_release_at).toEqual(new Date(releaseClockStart(story) + 2 * DAY));
     // Writing ahead goes on too: chapter 8 is asked and written.
     await t.chaptersReady(story.id, 8);
   }, 30_000);

@@ -38,23 +38,29 @@ const COLUMNS = `id, hero_id, user_id, hero_name, started_at, is_premium, chapte
 
 /**
  * hero.completed: the story starts. A row a premium payment made earlier is completed (4 unlocked, since
- * it is premium); otherwise a new story with chapter 1 unlocked. A repeat changes nothing.
+ * it is premium); otherwise a new story with chapter 1 unlocked. A repeat changes nothing. Of the chapters
+ * a premium story starts with, all but the first are unlocked early: its daily releases start one day
+ * after chapter 1 (see the release clock migration).
  */
 export async function startStory(
   sql: Sql,
   story: { heroId: string; userId: string; heroName: string; premium: boolean; now: Date },
 ): Promise<void> {
+  const unlocked = `GREATEST(s.chapters_unlocked_count, EXCLUDED.chapters_unlocked_count,
+         CASE WHEN s.is_premium THEN $8::int ELSE $9::int END)`;
   await sql(
     `INSERT INTO storybook.storybooks AS s
-       (hero_id, user_id, hero_name, started_at, is_premium, chapters_total_count, chapters_unlocked_count, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4)
+       (hero_id, user_id, hero_name, started_at, is_premium, premium_at, chapters_total_count,
+        chapters_unlocked_count, chapters_unlocked_early, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $5 THEN $4::timestamptz END, $6, $7, $7::int - 1, $4, $4)
      ON CONFLICT (hero_id) DO UPDATE SET
        hero_name = EXCLUDED.hero_name,
        started_at = EXCLUDED.started_at,
        is_premium = s.is_premium OR EXCLUDED.is_premium,
+       premium_at = COALESCE(s.premium_at, EXCLUDED.premium_at),
        chapters_total_count = GREATEST(s.chapters_total_count, EXCLUDED.chapters_total_count),
-       chapters_unlocked_count = GREATEST(s.chapters_unlocked_count, EXCLUDED.chapters_unlocked_count,
-         CASE WHEN s.is_premium THEN $8::int ELSE $9::int END),
+       chapters_unlocked_count = ${unlocked},
+       chapters_unlocked_early = ${unlocked} - 1,
        updated_at = EXCLUDED.updated_at
      WHERE s.user_id = EXCLUDED.user_id AND s.started_at IS NULL`,
     [
@@ -74,22 +80,27 @@ export async function startStory(
 /**
  * payment.succeeded (premium_upgrade): premium, 10 chapters, at least 4 unlocked once the story has
  * started; before that, a premium row with nothing unlocked that hero.completed completes. Applied once:
- * a story already premium is left as it is (its releases may have moved on).
+ * a story already premium is left as it is (its releases may have moved on). The daily releases start
+ * from the promotion: all but one of the chapters unlocked then count as unlocked early.
  */
 export async function promote(
   sql: Sql,
   payment: { heroId: string; userId: string; paymentIntentId: string; now: Date },
 ): Promise<void> {
+  const unlocked = `CASE WHEN s.started_at IS NULL THEN s.chapters_unlocked_count
+         ELSE GREATEST(s.chapters_unlocked_count, $5) END`;
   await sql(
     `INSERT INTO storybook.storybooks AS s
-       (hero_id, user_id, is_premium, premium_payment_intent_id, chapters_total_count, chapters_unlocked_count, created_at, updated_at)
-     VALUES ($1, $2, true, $3, $4, 0, $6, $6)
+       (hero_id, user_id, is_premium, premium_at, premium_payment_intent_id, chapters_total_count,
+        chapters_unlocked_count, created_at, updated_at)
+     VALUES ($1, $2, true, $6, $3, $4, 0, $6, $6)
      ON CONFLICT (hero_id) DO UPDATE SET
        is_premium = true,
+       premium_at = EXCLUDED.premium_at,
        premium_payment_intent_id = EXCLUDED.premium_payment_intent_id,
        chapters_total_count = GREATEST(s.chapters_total_count, $4),
-       chapters_unlocked_count = CASE WHEN s.started_at IS NULL THEN s.chapters_unlocked_count
-         ELSE GREATEST(s.chapters_unlocked_count, $5) END,
+       chapters_unlocked_count = ${unlocked},
+       chapters_unlocked_early = GREATEST(0, ${unlocked} - 1),
        updated_at = EXCLUDED.updated_at
      WHERE s.user_id = EXCLUDED.user_id AND NOT s.is_premium`,
     [
@@ -151,7 +162,10 @@ export async function lockById(sql: Sql, id: string) {
   return row;
 }
 
-/** Sets chapter counts decided under the row lock (chapter packs); next_release_at follows by itself. */
+/**
+ * Sets chapter counts decided under the row lock (chapter packs). The chapters a pack unlocks are
+ * unlocked early: the next daily release stays when it was. next_release_at follows by itself.
+ */
 export async function setChapterCounts(
   sql: Sql,
   id: string,
@@ -160,7 +174,8 @@ export async function setChapterCounts(
 ): Promise<StorybookRow> {
   const [row] = await sql<StorybookRow>(
     `UPDATE storybook.storybooks
-       SET chapters_total_count = $2, chapters_unlocked_count = $3, updated_at = $4
+       SET chapters_total_count = $2, chapters_unlocked_count = $3, updated_at = $4,
+           chapters_unlocked_early = chapters_unlocked_early + ($3 - chapters_unlocked_count)
      WHERE id = $1
      RETURNING ${COLUMNS}`,
     [id, counts.total, counts.unlocked, now],

@@ -8,6 +8,13 @@ describe('validateLogin', () => {
     expect(validateLogin({ email: '   ', password: 'secret' })).toBe('Please fill in all fields');
     expect(validateLogin({ email: 'a@b.c', password: 'secret' })).toBeNull();
   });
+
+  it('refuses an email that is not one before anything is sent', () => {
+    for (const email of ['someone', 'someone@starborn', 'some one@starborn.test', 'a@@b.c']) {
+      expect(validateLogin({ email, password: 'secret' })).toBe('Please enter a valid email address');
+    }
+    expect(validateLogin({ email: '  someone@starborn.test  ', password: 'secret' })).toBeNull();
+  });
 });
 
 describe('validateRegister', () => {
@@ -26,6 +33,14 @@ describe('validateRegister', () => {
 
   it('requires matching passwords', () => {
     expect(validateRegister({ ...form, confirmPassword: 'stardust43' })).toBe('Passwords do not match');
+  });
+
+  it('refuses an email that is not one, before comparing the passwords', () => {
+    for (const email of ['lyra', 'lyra@starborn', 'lyra@starborn.', 'lyra starborn.test']) {
+      expect(validateRegister({ ...form, email, confirmPassword: 'other' })).toBe(
+        'Please enter a valid email address',
+      );
+    }
   });
 
   it('checks emptiness before matching', () => {

@@ -5,7 +5,11 @@ function viewportStarCount(): number {
   return starCount(window.innerWidth, window.innerHeight);
 }
 
-/** Fixed, decorative star field behind every page; recounted when the window is resized. */
+/**
+ * Fixed, decorative star field behind every page; recounted when the window is resized. The stars
+ * live below the header band: the header is transparent at the top of a page, and a star there would
+ * shine between the letters of the navigation.
+ */
 export function StarBackground() {
   const [count, setCount] = useState(viewportStarCount);
 
@@ -27,21 +31,23 @@ export function StarBackground() {
   return (
     <div className="starfield" aria-hidden="true" data-star-count={count}>
       <div className="starfield__nebula" />
-      {stars.map((star, i) => (
-        <span
-          key={i}
-          className="star"
-          style={{
-            left: `${star.x}%`,
-            top: `${star.y}%`,
-            width: star.size,
-            height: star.size,
-            opacity: star.opacity,
-            animationDelay: `${star.delay}s`,
-            animationDuration: `${star.duration}s`,
-          }}
-        />
-      ))}
+      <div className="starfield__sky">
+        {stars.map((star, i) => (
+          <span
+            key={i}
+            className="star"
+            style={{
+              left: `${star.x}%`,
+              top: `${star.y}%`,
+              width: star.size,
+              height: star.size,
+              opacity: star.opacity,
+              animationDelay: `${star.delay}s`,
+              animationDuration: `${star.duration}s`,
+            }}
+          />
+        ))}
+      </div>
     </div>
   );
 }

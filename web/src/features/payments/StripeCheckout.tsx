@@ -12,6 +12,8 @@ import { useAppSelector } from '../../app/hooks';
 import { LockIcon } from '../../components/HeroIcons';
 import { selectUser } from '../auth/authSlice';
 import { CancelButton } from './CancelButton';
+import { checkoutBlockFromIntentError, type CheckoutBlock } from './checkoutBlock';
+import { PaymentError, usePaymentError } from './PaymentError';
 import {
   createIntentErrorMessage,
   DEFAULT_PRICES,
@@ -44,9 +46,11 @@ export interface StripeCheckoutProps {
   heroId: string;
   mode: CheckoutMode;
   publishableKey: string;
+  /** Told when the server refuses the payment for good (see checkoutBlock): the page shows why instead. */
+  onBlocked: (block: CheckoutBlock) => void;
 }
 
-export default function StripeCheckout({ heroId, mode, publishableKey }: StripeCheckoutProps) {
+export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked }: StripeCheckoutProps) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [email, setEmail] = useState(user?.email ?? '');
@@ -54,10 +58,10 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
   /** The wallet the payment intent carries: the field's value once the user leaves it. */
   const [intentWallet, setIntentWallet] = useState('');
   const location = useLocation();
-  // Back from a redirect-based method that did not pay (see useStripeRedirectReturn): Stripe's message.
-  const [error, setError] = useState<string | null>(
-    () => (location.state as { paymentError?: string } | null)?.paymentError ?? null,
-  );
+  const { error, show: showError, clear: clearError } = usePaymentError();
+  // Back from a redirect-based method that did not pay (see useStripeRedirectReturn): Stripe's message,
+  // shown once the Payment Element is in place, so that the form growing around it cannot push it away.
+  const returnError = useRef((location.state as { paymentError?: string } | null)?.paymentError ?? null);
   const [busy, setBusy] = useState(false);
   const [initError, setInitError] = useState<string | null>(null);
   const [prepared, setPrepared] = useState<IntentFor | null>(null);
@@ -116,14 +120,17 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
           else setPrepared({ walletAddress: intentWallet, intent });
         },
         (failure: unknown) => {
-          if (!cancelled) setInitError(createIntentErrorMessage(failure));
+          if (cancelled) return;
+          const block = checkoutBlockFromIntentError(failure, mode.paymentType);
+          if (block) onBlocked(block);
+          else setInitError(createIntentErrorMessage(failure));
         },
       );
     return () => {
       cancelled = true;
     };
     // The request only reads the route's hero and mode, the key and the wallet, which key this effect.
-  }, [createIntent, heroId, mode.paymentType, mode.unlockChapters, intentWallet, attempt]);
+  }, [createIntent, heroId, mode.paymentType, mode.unlockChapters, intentWallet, attempt, onBlocked]);
 
   useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
 
@@ -136,6 +143,12 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
   const elementReady = clientSecret !== null && readyFor === clientSecret && elements !== null;
   const ready = stripe !== null && elementReady && !succeeded;
 
+  useEffect(() => {
+    if (!elementReady || returnError.current === null) return;
+    showError(returnError.current);
+    returnError.current = null;
+  }, [elementReady, showError]);
+
   function goToHero() {
     const target = successPath(heroId, mode.paymentType);
     // Spec §4: a fallback redirect after 5 s in case the in-app navigation does not happen.
@@ -146,17 +159,17 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || succeeded) return;
-    setError(null);
+    clearError();
     const emailMessage = emailProblem(email);
-    if (emailMessage) return setError(emailMessage);
+    if (emailMessage) return showError(emailMessage);
     const wantedWallet = walletAddress.trim();
     if (wantedWallet !== intentWallet) {
       // The wallet changed since the intent was made: make one that carries it (a new element follows).
       setIntentWallet(wantedWallet);
-      return setError(PAYMENT_MESSAGES.stillLoading);
+      return showError(PAYMENT_MESSAGES.stillLoading);
     }
-    if (!stripe || !prepared || !elements || !elementReady) return setError(PAYMENT_MESSAGES.stillLoading);
-    if (!elements.getElement('payment')) return setError(PAYMENT_MESSAGES.elementMissing);
+    if (!stripe || !prepared || !elements || !elementReady) return showError(PAYMENT_MESSAGES.stillLoading);
+    if (!elements.getElement('payment')) return showError(PAYMENT_MESSAGES.elementMissing);
 
     setBusy(true);
     try {
@@ -172,15 +185,15 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
       if (result.error) {
         if (stripePaymentClosed(result.error)) {
           // Cancelled after too many declined cards: a new intent (and Payment Element) for the next try.
-          setError(STRIPE_PAYMENT_CLOSED_MESSAGE);
+          showError(STRIPE_PAYMENT_CLOSED_MESSAGE);
           setAttempt((n) => n + 1);
           return;
         }
-        setError(stripeErrorMessage(result.error));
+        showError(stripeErrorMessage(result.error));
         return;
       }
       if (!isPaidOrSettling(result.paymentIntent?.status)) {
-        setError(PAYMENT_MESSAGES.cardFailed);
+        showError(PAYMENT_MESSAGES.cardFailed);
         return;
       }
 
@@ -190,7 +203,7 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
           await setPremium(heroId).unwrap();
         } catch {
           // Paid, but the hero was not switched: say so, and still take the user back after 5 s.
-          setError(PAYMENT_MESSAGES.premiumUpdateFailed);
+          showError(PAYMENT_MESSAGES.premiumUpdateFailed);
           fallbackTimer.current = window.setTimeout(
             () => window.location.assign(successPath(heroId, mode.paymentType)),
             FALLBACK_REDIRECT_MS,
@@ -200,7 +213,7 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
       }
       goToHero();
     } catch {
-      setError(PAYMENT_MESSAGES.cardFailed);
+      showError(PAYMENT_MESSAGES.cardFailed);
     } finally {
       setBusy(false);
     }
@@ -234,11 +247,6 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
       noValidate
       data-provider="stripe"
     >
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
       {initError && (
         <div className="form-error checkout-init-error" role="alert">
           <p>{initError}</p>
@@ -308,7 +316,7 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
               id="payment-element"
               options={{ layout: 'tabs' }}
               onReady={() => setReadyFor(elementsOptions.clientSecret ?? null)}
-              onLoadError={() => setError(PAYMENT_MESSAGES.failedToInitialize)}
+              onLoadError={() => showError(PAYMENT_MESSAGES.failedToInitialize)}
             />
           </Elements>
         )}
@@ -322,6 +330,7 @@ export default function StripeCheckout({ heroId, mode, publishableKey }: StripeC
         </span>
       </p>
 
+      <PaymentError error={error} />
       <div className="actions checkout-actions">
         <button type="submit" className="button button--primary button--large" disabled={!ready || busy}>
           {busy ? 'Processing...' : mode.buttonLabel}

@@ -28,6 +28,15 @@ describe('stripe checkout rules', () => {
     expect(stripeErrorMessage(undefined)).toBe(PAYMENT_MESSAGES.cardFailed);
   });
 
+  it('says Stripe unreachable in the app’s network words', () => {
+    expect(
+      stripeErrorMessage({
+        type: 'api_connection_error',
+        message: 'We could not connect to Stripe. Please check your connection and try again.',
+      }),
+    ).toBe('Network error. Please check your connection and try again.');
+  });
+
   it('knows a confirmation refused because the intent was cancelled', () => {
     expect(
       stripePaymentClosed({

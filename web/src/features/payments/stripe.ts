@@ -4,6 +4,7 @@
  * Pure rules, tested by Jest; the Payment Element itself is in StripeCheckout.tsx.
  */
 import type { Appearance } from '@stripe/stripe-js';
+import { ERROR_MESSAGES } from '../../app/apiErrors';
 import { PAYMENT_MESSAGES, successPath, type PaymentType } from './checkout';
 
 /**
@@ -25,9 +26,11 @@ export interface StripeErrorLike {
 
 /**
  * Stripe's own words for a failed confirmation ('Your card was declined.', 'Your card number is
- * incomplete.'), else the generic card message.
+ * incomplete.'), else the generic card message. Stripe unreachable reads as any other lost
+ * connection of the app does.
  */
 export function stripeErrorMessage(error: StripeErrorLike | undefined | null): string {
+  if (error?.type === 'api_connection_error') return ERROR_MESSAGES.network;
   const message = typeof error?.message === 'string' ? error.message.trim() : '';
   return message || PAYMENT_MESSAGES.cardFailed;
 }

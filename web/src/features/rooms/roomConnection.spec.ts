@@ -129,6 +129,9 @@ describe('room socket (spec §7)', () => {
     socket.fire('message', message('n1', 'narrator'));
     expect(state().room.narratorTyping).toBe(false);
     expect(state().room.messages.at(-1)?.kind).toBe('narrator');
+    socket.fire('narrator_typing', { roomId: 'room-1' });
+    socket.fire('narrator_idle', { roomId: 'room-1' });
+    expect(state().room.narratorTyping).toBe(false);
     socket.fire('error', { message: 'Only premium heroes can send messages' });
     expect(state().room.notice).toBe('Only premium heroes can send messages');
     socket.fire('authentication_error', { message: 'This hero is not yours.' });

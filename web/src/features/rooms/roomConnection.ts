@@ -15,6 +15,7 @@ import {
   messageReceived,
   messageSent,
   narratorTypingStarted,
+  narratorTypingStopped,
   roomJoined,
   socketConnected,
   socketDisconnected,
@@ -90,10 +91,12 @@ export function openRoomConnection({
     const message = normalizeChatMessage(payload);
     if (message) dispatch(messageReceived(message));
   });
-  on(RoomSocketEvents.narratorTyping, (payload) => {
-    const target = (payload as { roomId?: unknown } | null)?.roomId;
-    dispatch(narratorTypingStarted({ roomId: typeof target === 'string' ? target : undefined }));
-  });
+  const target = (payload: unknown) => {
+    const roomId = (payload as { roomId?: unknown } | null)?.roomId;
+    return { roomId: typeof roomId === 'string' ? roomId : undefined };
+  };
+  on(RoomSocketEvents.narratorTyping, (payload) => dispatch(narratorTypingStarted(target(payload))));
+  on(RoomSocketEvents.narratorIdle, (payload) => dispatch(narratorTypingStopped(target(payload))));
   on(RoomSocketEvents.error, (payload) => {
     dispatch(socketErrorReceived(payloadMessage(payload, ROOM_TEXT.socketError)));
   });

@@ -18,6 +18,8 @@ export const ROOM_TEXT = {
   participantPlaceholder: 'Describe what your hero does next...',
   createButton: 'Create New Shared Story',
   premiumRequired: 'Premium Required',
+  heroLoading: 'Finding your hero...',
+  nobodyInside: 'Nobody inside right now',
   noHeroSelected: 'No hero selected',
   selectHero: 'Select a Hero',
   noRooms: 'No active shared stories found. Create a new one!',
@@ -62,6 +64,11 @@ export function roleBadgeLabel(role: RoomRole): string {
 
 export function roleNote(role: RoomRole): string {
   return role === 'participant' ? ROOM_TEXT.participantNote : ROOM_TEXT.spectatorNote;
+}
+
+/** A lobby row's live count of everyone connected to the room. */
+export function insideLabel(count: number): string {
+  return `${count} inside now`;
 }
 
 export function heroCountLabel(count: number): string {

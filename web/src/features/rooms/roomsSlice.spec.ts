@@ -10,7 +10,9 @@ import {
   initialRoomsState,
   messageReceived,
   messageSent,
+  narratorTypingGuessLapsed,
   narratorTypingStarted,
+  narratorTypingStopped,
   noticeDismissed,
   roomEntered,
   roomJoined,
@@ -43,7 +45,7 @@ function run(...actions: Parameters<typeof roomsReducer>[1][]): RoomsState {
 
 const entered = roomEntered({ roomId: 'room-1', heroId: 'hero-1' });
 const joinedAs = (role: 'participant' | 'spectator', messages: ChatMessage[] = []) =>
-  roomJoined({ roomId: 'room-1', isPremium: role === 'participant', role, messages });
+  roomJoined({ roomId: 'room-1', isPremium: role === 'participant', role, messages, narratorTyping: false });
 
 describe('rooms slice: loading, joined, error (spec §4 Room page)', () => {
   it('entering a room starts loading, disconnected', () => {
@@ -154,11 +156,38 @@ describe('rooms slice: messages and the narrator typing indicator (spec §4)', (
     expect(room.messages.map((m) => m.id)).toEqual([a.id, b.id, c.id]);
   });
 
-  it('narrator_typing turns it on; any message turns it off', () => {
-    let state = run(entered, joinedAs('participant'), narratorTypingStarted({ roomId: 'room-1' }));
+  it("narrator_typing turns it on; other heroes' lines and joins leave it up; the narrator's line turns it off", () => {
+    let state = run(entered, joinedAs('participant'), narratorTypingStarted({ roomId: 'ROOM-1' }));
+    expect(state.room.narratorTyping).toBe(true);
+    state = roomsReducer(state, messageReceived(msg('hero'))); // someone else speaks meanwhile
+    state = roomsReducer(state, messageReceived(msg('system'))); // someone joins
+    state = roomsReducer(state, messageSent());
+    state = roomsReducer(
+      state,
+      messageReceived({ ...msg('hero'), sender: { id: 'hero-1', name: 'Me', avatar: null } }),
+    );
     expect(state.room.narratorTyping).toBe(true);
     state = roomsReducer(state, messageReceived(msg('narrator')));
     expect(state.room.narratorTyping).toBe(false);
+  });
+
+  it('narrator_idle turns it off without a line', () => {
+    let state = run(entered, joinedAs('participant'), narratorTypingStarted({ roomId: 'room-1' }));
+    state = roomsReducer(state, narratorTypingStopped({ roomId: 'room-2' }));
+    expect(state.room.narratorTyping).toBe(true);
+    state = roomsReducer(state, narratorTypingStopped({ roomId: 'room-1' }));
+    expect(state.room.narratorTyping).toBe(false);
+  });
+
+  it('follows the room joined event: a hero arriving while the narrator writes sees it', () => {
+    const joined = roomJoined({
+      roomId: 'room-1',
+      isPremium: false,
+      role: 'spectator',
+      messages: [],
+      narratorTyping: true,
+    });
+    expect(run(entered, joined).room.narratorTyping).toBe(true);
   });
 
   it('ignores narrator_typing for another room', () => {
@@ -176,6 +205,19 @@ describe('rooms slice: messages and the narrator typing indicator (spec §4)', (
     state = roomsReducer(state, messageReceived(msg('hero')));
     state = roomsReducer(state, messageSent());
     expect(state.room.narratorTyping).toBe(true); // 3rd
+    expect(state.room.narratorTypingGuessed).toBe(true);
+  });
+
+  it("a guess stands through the own echo, falls to another hero's line or lapses, and the server's word confirms it", () => {
+    const guessed = () => run(entered, joinedAs('participant', [msg('hero'), msg('hero')]), messageSent());
+    const own = { ...msg('hero'), sender: { id: 'hero-1', name: 'Me', avatar: null } };
+    expect(roomsReducer(guessed(), messageReceived(own)).room.narratorTyping).toBe(true);
+    expect(roomsReducer(guessed(), messageReceived(msg('hero'))).room.narratorTyping).toBe(false);
+    expect(roomsReducer(guessed(), narratorTypingGuessLapsed()).room.narratorTyping).toBe(false);
+    const confirmed = roomsReducer(guessed(), narratorTypingStarted({ roomId: 'room-1' }));
+    expect(confirmed.room.narratorTypingGuessed).toBe(false);
+    expect(roomsReducer(confirmed, narratorTypingGuessLapsed()).room.narratorTyping).toBe(true);
+    expect(roomsReducer(confirmed, messageReceived(msg('hero'))).room.narratorTyping).toBe(true);
   });
 });
 

@@ -36,6 +36,8 @@ export interface RoomViewState {
   isPremium: boolean | null;
   messages: ChatMessage[];
   narratorTyping: boolean;
+  /** The indicator is only this client's guess (after its own third message), not yet the server's word. */
+  narratorTypingGuessed: boolean;
 }
 
 export interface RoomsState {
@@ -55,9 +57,15 @@ export const initialRoomView: RoomViewState = {
   isPremium: null,
   messages: [],
   narratorTyping: false,
+  narratorTypingGuessed: false,
 };
 
 export const initialRoomsState: RoomsState = { selectedHero: null, room: initialRoomView };
+
+/** An event names this room, or no room at all (ids compare case-insensitively). */
+function forThisRoom(room: RoomViewState, roomId: string | undefined): boolean {
+  return !roomId || !room.roomId || roomId.toLowerCase() === room.roomId.toLowerCase();
+}
 
 const roomsSlice = createSlice({
   name: 'rooms',
@@ -105,8 +113,11 @@ const roomsSlice = createSlice({
       state.room.authenticated = false;
     },
     roomJoined(state, action: PayloadAction<RoomJoined>) {
-      const { role, isPremium, messages } = action.payload;
+      const { role, isPremium, messages, narratorTyping } = action.payload;
       state.room.status = 'joined';
+      // The server knows whether the narrator is writing as this hero arrives.
+      state.room.narratorTyping = narratorTyping;
+      state.room.narratorTypingGuessed = false;
       state.room.error = null;
       state.room.role = role;
       state.room.isPremium = isPremium;
@@ -117,21 +128,44 @@ const roomsSlice = createSlice({
         .reduce(withMessage, merged)
         .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || 0);
     },
-    /** Spec §4: any message clears the narrator typing indicator. */
+    /**
+     * The typing rule, read so the indicator can be seen (docs/decisions.md, "the narrator's pace"): the
+     * narrator's own line clears it. While the server says the narrator is writing, other lines (a
+     * hero's, a join) leave it up; a mere guess of this client is cleared by another hero's line.
+     */
     messageReceived(state, action: PayloadAction<ChatMessage>) {
-      state.room.messages = withMessage(state.room.messages, action.payload);
-      state.room.narratorTyping = false;
+      const message = action.payload;
+      state.room.messages = withMessage(state.room.messages, message);
+      const othersLine = message.kind === 'hero' && message.sender.id !== state.room.heroId;
+      if (message.kind === 'narrator' || (state.room.narratorTypingGuessed && othersLine)) {
+        state.room.narratorTyping = false;
+        state.room.narratorTypingGuessed = false;
+      }
     },
     /** The server signalled narrator_typing for this room. */
     narratorTypingStarted(state, action: PayloadAction<{ roomId?: string }>) {
-      const { roomId } = action.payload;
-      if (roomId && state.room.roomId && roomId.toLowerCase() !== state.room.roomId.toLowerCase()) return;
+      if (!forThisRoom(state.room, action.payload.roomId)) return;
       state.room.narratorTyping = true;
+      state.room.narratorTypingGuessed = false;
+    },
+    /** The server signalled narrator_idle: the narrator stopped without a line. */
+    narratorTypingStopped(state, action: PayloadAction<{ roomId?: string }>) {
+      if (!forThisRoom(state.room, action.payload.roomId)) return;
+      state.room.narratorTyping = false;
+      state.room.narratorTypingGuessed = false;
+    },
+    /** A guess the server never confirmed (its count of the room differed) lapses. */
+    narratorTypingGuessLapsed(state) {
+      if (!state.room.narratorTypingGuessed) return;
+      state.room.narratorTyping = false;
+      state.room.narratorTypingGuessed = false;
     },
     /** The participant sent a message: the local half of the typing rule of spec §4. */
     messageSent(state) {
       state.room.notice = null;
-      if (narratorTypesAfterSend(state.room.messages)) state.room.narratorTyping = true;
+      if (state.room.narratorTyping || !narratorTypesAfterSend(state.room.messages)) return;
+      state.room.narratorTyping = true;
+      state.room.narratorTypingGuessed = true;
     },
     /** Spec §8: a socket error shows the server's message; before joining it is the error screen. */
     socketErrorReceived(state, action: PayloadAction<string>) {
@@ -167,6 +201,8 @@ export const {
   roomJoined,
   messageReceived,
   narratorTypingStarted,
+  narratorTypingStopped,
+  narratorTypingGuessLapsed,
   messageSent,
   socketErrorReceived,
   noticeDismissed,

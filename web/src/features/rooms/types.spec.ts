@@ -34,15 +34,32 @@ describe('the web mirror of the rooms contract', () => {
 });
 
 describe('normalising server answers', () => {
-  it('reads room summaries, defaulting the title and counts', () => {
+  it('reads room summaries, defaulting the title, counts and who is inside', () => {
+    const lyra = { id: 'h1', name: 'Lyra', avatar: '/a.webp', role: 'participant' };
     expect(
       local.normalizeRoomList([
-        { id: 'r1', title: 'Quest', created: 'c', updated: 'u', participantCount: 2, spectatorCount: 1 },
+        {
+          id: 'r1',
+          title: 'Quest',
+          created: 'c',
+          updated: 'u',
+          participantCount: 2,
+          spectatorCount: 1,
+          heroes: [lyra, { id: 'h2', name: 'Pip', avatar: '', role: 'owner' }, { name: 'no id' }, 7],
+        },
         { id: 'r2', created: 'c' },
         { title: 'no id' },
       ]),
     ).toEqual([
-      { id: 'r1', title: 'Quest', created: 'c', updated: 'u', participantCount: 2, spectatorCount: 1 },
+      {
+        id: 'r1',
+        title: 'Quest',
+        created: 'c',
+        updated: 'u',
+        participantCount: 2,
+        spectatorCount: 1,
+        heroes: [lyra, { id: 'h2', name: 'Pip', avatar: null, role: 'spectator' }],
+      },
       {
         id: 'r2',
         title: 'Shared Cosmic Adventure',
@@ -50,6 +67,7 @@ describe('normalising server answers', () => {
         updated: 'c',
         participantCount: 0,
         spectatorCount: 0,
+        heroes: [],
       },
     ]);
     expect(local.normalizeRoomList({ rooms: [{ id: 'r3' }] })).toHaveLength(1);
@@ -98,7 +116,9 @@ describe('normalising server answers', () => {
       isPremium: true,
       role: 'spectator',
       messages: [],
+      narratorTyping: false,
     });
+    expect(local.normalizeRoomJoined({ roomId: 'r', narratorTyping: true })?.narratorTyping).toBe(true);
   });
 
   it('reads an error payload’s message', () => {

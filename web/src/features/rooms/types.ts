@@ -22,11 +22,21 @@ export const RoomSocketEvents = {
   sendMessage: 'send_message',
   message: 'message',
   narratorTyping: 'narrator_typing',
+  /** The narrator stopped writing without a line (it failed again while already silent). */
+  narratorIdle: 'narrator_idle',
   error: 'error',
 } as const;
 
 export type RoomRole = 'participant' | 'spectator';
 export type ChatMessageKind = 'hero' | 'narrator' | 'system';
+
+/** A hero connected to a room now, as a lobby row shows it. */
+export interface RoomPresentHero {
+  id: string;
+  name: string;
+  avatar: string | null;
+  role: RoomRole;
+}
 
 export interface RoomSummary {
   id: string;
@@ -35,6 +45,8 @@ export interface RoomSummary {
   updated: string;
   participantCount: number;
   spectatorCount: number;
+  /** Who is inside now, participants first (possibly fewer than the counts). */
+  heroes: RoomPresentHero[];
 }
 
 export interface RoomParticipant {
@@ -63,6 +75,8 @@ export interface RoomJoined {
   isPremium: boolean;
   role: RoomRole;
   messages: ChatMessage[];
+  /** The narrator is writing right now (the server says so on joining). */
+  narratorTyping: boolean;
 }
 
 type Loose = Record<string, unknown>;
@@ -85,7 +99,16 @@ export function normalizeRoomSummary(value: unknown): RoomSummary | null {
     updated: str(value.updated) || str(value.created),
     participantCount: count(value.participantCount),
     spectatorCount: count(value.spectatorCount),
+    heroes: Array.isArray(value.heroes) ? value.heroes.flatMap(presentHero) : [],
   };
+}
+
+function presentHero(value: unknown): RoomPresentHero[] {
+  if (!isObject(value)) return [];
+  const id = str(value.id);
+  if (!id) return [];
+  const role = value.role === 'participant' ? 'participant' : 'spectator';
+  return [{ id, name: str(value.name), avatar: nullableStr(value.avatar), role }];
 }
 
 /** GET /api/shared-story answers a list; `{ rooms }` is accepted too. */
@@ -142,6 +165,7 @@ export function normalizeRoomJoined(value: unknown): RoomJoined | null {
     isPremium: value.isPremium === true,
     role: value.role === 'participant' ? 'participant' : 'spectator',
     messages: messages.map(normalizeChatMessage).filter((m): m is ChatMessage => m !== null),
+    narratorTyping: value.narratorTyping === true,
   };
 }
 

@@ -53,5 +53,7 @@ export function useSharedStoryHero(requestedId: string | null) {
     loading: !list && !heroes.isError,
     /** The user has no hero at all. */
     none: list !== undefined && list.length === 0,
+    /** The user's heroes, once loaded (to pick another one). */
+    heroes: list ?? [],
   };
 }
