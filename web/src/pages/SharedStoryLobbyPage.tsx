@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
 import { checkoutPath } from '../features/heroes/types';
 import {
@@ -14,6 +13,7 @@ import {
 import { useCreateRoomMutation, useGetActiveRoomsQuery } from '../features/rooms/roomsApi';
 import type { SelectedHero } from '../features/rooms/roomsSlice';
 import type { RoomSummary } from '../features/rooms/types';
+import { StoryAvatar } from '../features/rooms/StoryAvatar';
 import { useSharedStoryHero } from '../features/rooms/useSharedStoryHero';
 import '../styles/heroes.css';
 import '../styles/rooms.css';
@@ -80,19 +80,7 @@ function HeroCard({ hero }: { hero: SelectedHero }) {
   const premium = hero.paymentStatus === 'paid';
   return (
     <div className="story-hero__card" data-testid="selected-hero">
-      {hero.avatar ? (
-        <SmartImage
-          src={hero.avatar}
-          alt=""
-          className="story-avatar story-avatar--large"
-          width={96}
-          height={96}
-        />
-      ) : (
-        <span className="story-avatar story-avatar--large story-avatar--empty" aria-hidden="true">
-          {hero.name.slice(0, 1).toUpperCase() || '?'}
-        </span>
-      )}
+      <StoryAvatar name={hero.name} src={hero.avatar} size="large" />
       <div className="story-hero__details">
         <p className="story-hero__name">{hero.name || 'Unnamed hero'}</p>
         <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
@@ -252,19 +240,7 @@ function WhoIsInside({ room }: { room: RoomSummary }) {
       <ul className="story-room__heroes" aria-label={`Heroes in ${room.title}`}>
         {room.heroes.map((hero) => (
           <li key={hero.id} className="story-room__hero">
-            {hero.avatar ? (
-              <SmartImage
-                src={hero.avatar}
-                alt=""
-                className="story-avatar story-avatar--small"
-                width={28}
-                height={28}
-              />
-            ) : (
-              <span className="story-avatar story-avatar--small story-avatar--empty" aria-hidden="true">
-                {hero.name.slice(0, 1).toUpperCase() || '?'}
-              </span>
-            )}
+            <StoryAvatar name={hero.name} src={hero.avatar} size="small" />
             <span className="story-room__hero-name">
               {hero.name || 'Unnamed hero'}
               {hero.role === 'spectator' && <span className="story-muted"> (watching)</span>}

@@ -38,6 +38,7 @@ import {
   type RoomRole,
 } from '../features/rooms/types';
 import { useRoomConnection } from '../features/rooms/useRoomConnection';
+import { StoryAvatar } from '../features/rooms/StoryAvatar';
 import { useSharedStoryHero } from '../features/rooms/useSharedStoryHero';
 import { CopyLink } from '../features/shares/CopyLink';
 import '../styles/heroes.css';
@@ -135,7 +136,7 @@ function PickHeroScreen({ roomId, title, heroes }: { roomId: string; title: stri
           return (
             <li key={choice.heroId}>
               <Link className="story-pick__hero" to={roomPathWithHero(roomId, choice.heroId)}>
-                <Avatar name={choice.name} src={avatar} />
+                <StoryAvatar name={choice.name} src={avatar} />
                 <span className="story-pick__name">{choice.name || 'Unnamed hero'}</span>
                 <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
                   {premium ? 'Premium' : 'Non-Premium'}
@@ -267,7 +268,7 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
               <ul className="story-heroes" aria-label="Heroes">
                 {participants.map((p) => (
                   <li key={p.id} className="story-heroes__item">
-                    <Avatar name={p.name} src={p.avatar} />
+                    <StoryAvatar name={p.name} src={p.avatar} />
                     <span className="story-heroes__name">{p.name}</span>
                     <span className={`story-heroes__role${p.isPremium ? ' is-participating' : ''}`}>
                       {p.isPremium ? 'Participating' : 'Spectating'}
@@ -280,15 +281,6 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
         </aside>
       </div>
     </section>
-  );
-}
-
-function Avatar({ name, src, size = 40 }: { name: string; src: string | null; size?: number }) {
-  if (src) return <SmartImage src={src} alt="" className="story-avatar" width={size} height={size} />;
-  return (
-    <span className="story-avatar story-avatar--empty" aria-hidden="true">
-      {name.slice(0, 1).toUpperCase() || '?'}
-    </span>
   );
 }
 
@@ -489,7 +481,7 @@ function MessageGroupView({ group, own }: { group: MessageGroup; own: boolean })
           ✦
         </span>
       ) : (
-        <Avatar name={name} src={group.sender.avatar} />
+        <StoryAvatar name={name} src={group.sender.avatar} />
       )}
       <div className="story-group__body">
         <p className="story-group__header">
