@@ -20,6 +20,38 @@ function record(name, counts, exitCode) {
   runners.push(`${name}: ${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped`);
 }
 
+/** Failed tests by name, each with the first lines of its error, for the closing summary. */
+const failures = [];
+const firstLines = (text, count = 6) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- terminal colours in the reporters' messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, count)
+    .map((line) => `    ${line.slice(0, 300)}`)
+    .join('\n');
+
+function jestFailures(name, report) {
+  for (const file of report?.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed)
+      failures.push(`${name} ${file.name}: ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed')
+      failures.push(`${name} ${file.name}\n${firstLines(file.message)}`);
+  }
+}
+
+function playwrightFailures(suite, trail = []) {
+  const here = suite.title ? [...trail, suite.title] : trail;
+  for (const spec of suite.specs ?? []) {
+    if (spec.ok) continue;
+    const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
+    failures.push(`playwright ${[...here, spec.title].join(' › ')}\n${firstLines(error?.message)}`);
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
+
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
@@ -39,6 +71,7 @@ const jestExit = await run(
   },
 );
 const jest = readJson(jestReport);
+jestFailures('jest', jest);
 record(
   'jest',
   {
@@ -57,7 +90,9 @@ if (buildExit !== 0) {
   const playwrightReport = `${REPORTS}/playwright.json`;
   rmSync(playwrightReport, { force: true });
   const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']);
-  const stats = readJson(playwrightReport)?.stats;
+  const playwright = readJson(playwrightReport);
+  const stats = playwright?.stats;
+  for (const suite of playwright?.suites ?? []) playwrightFailures(suite);
   record(
     'playwright',
     {
@@ -77,6 +112,7 @@ if (buildExit !== 0) {
     env: { FUZZ_SEED: process.env.FUZZ_SEED ?? FIXED_FUZZ_SEED },
   });
   const system = readJson(systemReport);
+  jestFailures('system', system);
   record(
     'system',
     {
@@ -90,5 +126,7 @@ if (buildExit !== 0) {
 
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 writeFileSync(`${REPORTS}/summary.txt`, `${summary}\n`);
+// What failed, said again at the end, where a reader of a long log looks first.
+if (failures.length) console.log(`\nFailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 console.log(`\n${runners.join('\n')}\n${summary}`);
 process.exitCode = totals.failed > 0 ? 1 : 0;
