@@ -2,6 +2,72 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The architecture's boundaries (docs/architecture.md): a service never imports another service (they
+ * talk over the message bus; only tests may assemble several into one stack), a lib never imports a
+ * service, and the web app imports only the wire contracts and the pure zodiac lib, never server code.
+ */
+const SERVICES = ['auth', 'gateway', 'generation', 'heroes', 'payments', 'rooms', 'storybook'];
+const TESTS = ['**/__tests__/**', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.system-spec.ts'];
+/** Relative imports that climb out of a package into another one. */
+const OUT_OF_PACKAGE = { group: ['../../../*'], message: 'Import another package by its @starborn name.' };
+const boundaries = [
+  ...SERVICES.map((service) => ({
+    files: [`services/${service}/src/**/*.ts`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: SERVICES.filter((other) => other !== service).map((other) => `@starborn/${other}`),
+              message: 'A service never imports another service: send a command or a job (libs/contracts).',
+            },
+            OUT_OF_PACKAGE,
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['libs/*/src/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: SERVICES.map((service) => `@starborn/${service}`),
+              message: 'A lib never imports a service.',
+            },
+            OUT_OF_PACKAGE,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@starborn/*', '!@starborn/contracts', '!@starborn/zodiac'],
+              message:
+                'The web app imports only @starborn/contracts and @starborn/zodiac, never server code.',
+            },
+            OUT_OF_PACKAGE,
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,4 +111,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-function-type': 'off',
     },
   },
+  ...boundaries,
 );

@@ -15,7 +15,14 @@ const swcConfig = {
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/web/src', '<rootDir>/bench', '<rootDir>/deploy'],
+  roots: [
+    '<rootDir>/libs',
+    '<rootDir>/services',
+    '<rootDir>/web/src',
+    '<rootDir>/bench',
+    '<rootDir>/deploy',
+    '<rootDir>/scripts/lint',
+  ],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
