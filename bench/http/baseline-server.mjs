@@ -2,16 +2,19 @@
 // Fastify + pg, no framework, no message bus. It does the same work as the gateway and the heroes service
 // together, minus the hop between them: checks the Bearer token (EdDSA, auth's public key, like the
 // gateway), runs the very statements the heroes service's TypeORM repository sends for the hero (captured
-// by the bench and handed over in BASELINE_SQL), and answers the same JSON (the heroes presenter's shape,
-// media URLs signed with the same signer). Started by the bench as a child process; prints
+// by the bench and handed over in BASELINE_SQL), and answers the same JSON: the heroes service's own
+// HeroPresenter (from its build), with media URLs signed by the same signer. Started by the bench as a child process; prints
 // `listening <port>` when ready.
 //   env: PORT, DATABASE_URL, AUTH_KEYS_DIR, MEDIA_URL_SECRET, MEDIA_URL_TTL_SECONDS, DB_POOL_SIZE, BASELINE_SQL
-import { BACKSTORY_PREVIEW_LENGTH, HERO_ID_PATTERN } from '@starborn/contracts';
-import { loadDevPublicKey } from '@starborn/runtime';
-import { MediaUrlSigner, mediaExpiry } from '@starborn/storage';
+// The presenter's decorators read Reflect's metadata API.
+import 'reflect-metadata';
+import { HERO_ID_PATTERN } from '@starborn/contracts';
+import { Clock, loadDevPublicKey } from '@starborn/runtime';
+import { MediaUrlSigner } from '@starborn/storage';
 import Fastify from 'fastify';
 import { importSPKI, jwtVerify } from 'jose';
 import pg from 'pg';
+import { HeroPresenter } from '../../services/heroes/dist/heroes/hero.presenter.js';
 
 const env = process.env;
 const PREVIEW_PREFIX = 'preview-';
@@ -27,7 +30,9 @@ pg.types.setTypeParser(1082, (value) => value);
 
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DB_POOL_SIZE ?? 10) });
 const key = await importSPKI(await loadDevPublicKey(env.AUTH_KEYS_DIR), 'EdDSA');
-const signer = new MediaUrlSigner(env.MEDIA_URL_SECRET);
+const presenter = new HeroPresenter(new MediaUrlSigner(env.MEDIA_URL_SECRET), new Clock(), {
+  MEDIA_URL_TTL_SECONDS: TTL_SECONDS,
+});
 
 async function userOf(request) {
   const header = request.headers.authorization ?? '';
@@ -64,43 +69,6 @@ function heroOf(rows) {
   return hero;
 }
 
-/** As the heroes service's HeroPresenter does it. */
-function present(hero, preview) {
-  const unlocked = hero.paymentStatus === 'paid' && !preview;
-  const expiresAt = mediaExpiry(Math.floor(Date.now() / 1000), TTL_SECONDS);
-  const images = [...hero.images]
-    .sort((a, b) => a.position - b.position)
-    .map((image) => ({
-      url: signer.sign(`${unlocked ? image.fullKey : image.previewKey}.png`, expiresAt),
-      angle: image.angle,
-      prompt: image.prompt,
-      locked: !unlocked && image.position > 0,
-    }));
-  const story = hero.backstory ?? '';
-  let backstory = { text: story, truncated: false };
-  if (!unlocked && story.length > BACKSTORY_PREVIEW_LENGTH) {
-    backstory = { text: `${story.slice(0, BACKSTORY_PREVIEW_LENGTH).trimEnd()}...`, truncated: true };
-  }
-  return {
-    id: hero.id,
-    heroId: hero.id,
-    name: hero.name,
-    heroName: hero.name,
-    birthdate: hero.birthdate,
-    westernZodiac: hero.western,
-    chineseZodiac: hero.chinese,
-    zodiacInfo: { western: hero.western, chinese: hero.chinese },
-    images,
-    backstory: backstory.text,
-    backstoryTruncated: backstory.truncated,
-    status: hero.status,
-    paymentStatus: hero.paymentStatus,
-    nftId: hero.nftId,
-    createdAt: hero.createdAt.toISOString(),
-    updatedAt: hero.updatedAt.toISOString(),
-  };
-}
-
 async function findOwned(userId, heroId) {
   if (!HERO_ID_PATTERN.test(heroId)) return null;
   const client = await pool.connect();
@@ -128,7 +96,7 @@ app.get('/api/heroes/:id', async (request, reply) => {
   const preview = id.startsWith(PREVIEW_PREFIX);
   const hero = await findOwned(userId, preview ? id.slice(PREVIEW_PREFIX.length) : id);
   if (!hero) return reply.code(404).send(notFound);
-  return present(hero, preview);
+  return presenter.present(hero, { preview });
 });
 
 const shutdown = async () => {
