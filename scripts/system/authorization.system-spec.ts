@@ -11,7 +11,7 @@
  *   paid      the owner of a hero made premium  addresses their own things
  *             by a succeeded test-card payment
  *
- * Each cell must answer exactly the status of the table (spec §6, docs/decisions.md: another user's
+ * Each cell must answer exactly the status of the table (docs/decisions.md: another user's
  * hero is 404, not 403; the unpaid owner gets 402/403 for what needs a payment). Every answer is also
  * searched for what its caller must never receive, read from the database after the call: full-quality
  * storage keys of unpaid or foreign heroes, backstory text past the free 300 characters, and chapters

@@ -65,7 +65,7 @@ test.describe('register, sign out and sign back in', () => {
 test.describe('login errors', () => {
   test.use({ expectedConsoleErrors: [/status of 401/] });
 
-  test('a wrong password shows the spec message and keeps the user signed out', async ({ page }) => {
+  test('a wrong password shows its message and keeps the user signed out', async ({ page }) => {
     const user = newUser('wrongpw');
     await registerViaApi(page, user);
     await page.goto('/login');
@@ -100,7 +100,7 @@ test.describe('form validation', () => {
     expect(calls).toEqual([]);
   });
 
-  test('a malformed email is refused in the browser with the spec message, and nothing is sent', async ({
+  test('a malformed email is refused in the browser with its message, and nothing is sent', async ({
     page,
   }) => {
     const calls: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Checkout with the `stripe` provider (spec §2 Checkout, §7, §8 Payment), in the `stripe` project: a
+ * Checkout with the `stripe` provider (the checkout screen and its payment flow), in the `stripe` project: a
  * server with PAYMENTS_PROVIDER=stripe talks to a fake Stripe API on loopback, and the browser gets a
  * fake Stripe.js through routes for https://js.stripe.com and https://api.stripe.com — so the site's
  * CSP for Stripe is exercised too (the fixtures fail a test on any CSP violation).

@@ -4,7 +4,7 @@ import { expect, generatedHero, signUp, storyBookReady, test } from './fixtures'
 
 const COUNTDOWN = /^Next chapter unlocks in (\d+)h (\d+)m\. Premium chapters are released daily\.$/;
 
-/** The spec's countdown, and true to it: the next chapter comes within a day, also after a purchase. */
+/** The storybook's countdown, and true to it: the next chapter comes within a day, also after a purchase. */
 async function expectNextChapterWithinADay(prompt: Locator) {
   const countdown = prompt.getByTestId('chapter-countdown');
   await expect(countdown).toHaveText(COUNTDOWN);

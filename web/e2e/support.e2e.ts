@@ -81,7 +81,7 @@ function supportForm(page: Page) {
   };
 }
 
-test('the support page shows contact options, hours exactly as spec §9, and quick links', async ({
+test('the support page shows contact options, hours exactly as published, and quick links', async ({
   page,
 }) => {
   await page.goto('/support');
@@ -229,7 +229,7 @@ test('a signed-in user finds name and email filled in, and the request carries t
 test.describe('failures keep the message', () => {
   test.use({ expectedConsoleErrors: [/status of (400|503)/] });
 
-  test('a server failure shows the spec message and a retry sends the same message', async ({ page }) => {
+  test('a server failure shows its message and a retry sends the same message', async ({ page }) => {
     await page.goto('/support');
     let failNext = true;
     await page.route('**/api/support', async (route) => {

@@ -1,4 +1,4 @@
-// Makes the landing page's three example hero portraits (spec §1) with the local AI provider, the
+// Makes the landing page's three example hero portraits with the local AI provider, the
 // same one that paints real heroes, and writes them as static files: public/examples/<slug>.png
 // and <slug>.webp (its webp sibling: the image component asks for it), 512 × 512, each < 300 KB.
 // The heroes (name, birth date, a fixed hero id that seeds the artwork) live in

@@ -3,7 +3,7 @@ export type ImageAngle = 'front' | 'profile' | 'action';
 
 export const IMAGE_ANGLES: readonly ImageAngle[] = Object.freeze(['front', 'profile', 'action'] as const);
 
-/** What a provider needs to know about a hero (spec §3 Hero: id, name, westernZodiac, chineseZodiac). */
+/** What a provider needs to know about a hero (its id, name, westernZodiac and chineseZodiac). */
 export interface HeroProfile {
   /** 32 hex characters; the seed of everything the local provider makes. */
   heroId: string;
@@ -45,7 +45,7 @@ export interface PreviousChapter {
   summary: string;
 }
 
-/** One chapter of a hero's storybook to write (spec §3 StoryBook/Chapter). */
+/** One chapter of a hero's storybook to write (see the StoryBook and Chapter contracts). */
 export interface ChapterRequest {
   hero: HeroProfile;
   /** 1 … chaptersTotalCount. */

@@ -1,4 +1,4 @@
-/** Shared story rooms (spec §2 lobby and room view, §3 Room/Message/Room joined, §4, §5, §7, §8). */
+/** Shared story rooms: the lobby, a room's messages and who is in it, and the messages around them. */
 
 export const DEFAULT_ROOM_TITLE = 'Shared Cosmic Adventure';
 /**
@@ -11,7 +11,7 @@ export const ROOM_ROW_HEROES_LIMIT = 12;
 /** How many of the latest messages a joining hero receives. */
 export const ROOM_HISTORY_LIMIT = 100;
 export const ROOM_MESSAGE_MAX_LENGTH = 1000;
-/** The narrator answers after every third non-system message of a room (spec §9 "every third user message"). */
+/** The narrator answers after every third non-system message of a room. */
 export const NARRATOR_EVERY_MESSAGES = 3;
 /**
  * Once the room is told the narrator is writing (`narrator_typing`), its line is held back until at

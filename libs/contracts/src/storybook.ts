@@ -1,4 +1,4 @@
-/** Storybooks and chapters (spec §3 StoryBook/Chapter, §4 Chapters) and the messages around them. */
+/** Storybooks and their daily chapters, and the messages around them. */
 import type { PaymentStatus } from './heroes.js';
 
 /** A story that is not premium has this many chapters (more only through chapter packs). */
@@ -6,7 +6,7 @@ export const NON_PREMIUM_STORY_CHAPTERS = 1;
 /** A premium story's length, and how many of its chapters unlock the moment it is promoted. */
 export const PREMIUM_STORY_CHAPTERS = 10;
 export const PREMIUM_CHAPTERS_UNLOCKED_AT_PROMOTION = 4;
-/** Chapters unlocked by one paid chapter pack (spec §9). */
+/** Chapters unlocked by one paid chapter pack. */
 export const CHAPTER_PACK_SIZE = 3;
 /**
  * A premium story releases one chapter per day, also after an upgrade or a pack: next = max(first
@@ -24,7 +24,7 @@ export const STORY_FULLY_UNLOCKED = 'All chapters of this story are already unlo
 /** pending: not asked for yet · generating: its job is queued or running · ready · error: failed for good. */
 export type ChapterStatus = 'pending' | 'generating' | 'ready' | 'error';
 
-/** A storybook as the API shows it: every field in snake_case and camelCase (spec §3). */
+/** A storybook as the API shows it: every field in snake_case and camelCase (existing clients read either). */
 export interface StoryBookDto {
   id: string;
   heroId: string;

@@ -40,7 +40,7 @@ export interface ChineseAnimalInfo {
   readonly years: readonly number[];
 }
 
-/** The Chinese part of a hero's zodiac (spec §3 Hero.chineseZodiac). Arrays are fresh copies. */
+/** The Chinese part of a hero's zodiac (the hero's `chineseZodiac`). Arrays are fresh copies. */
 export interface ChineseZodiac {
   sign: ChineseAnimal;
   element: ChineseElement;
@@ -265,7 +265,7 @@ export function chineseAnimalInfo(name: ChineseAnimal): ChineseAnimalInfo {
 }
 
 /**
- * The spec §3 `chineseZodiac` object for a calendar date (1923's lunar new year … 2050-12-31;
+ * The hero's `chineseZodiac` object for a calendar date (1923's lunar new year … 2050-12-31;
  * use zodiacFor for validated input). Arrays are fresh copies.
  */
 export function chineseZodiacFor(date: CalendarDate): ChineseZodiac {

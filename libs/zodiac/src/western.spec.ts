@@ -36,12 +36,12 @@ const SPEC_ELEMENTS: Record<string, string[]> = {
 };
 
 describe('Western sign', () => {
-  it('parses twelve ranges from the spec text', () => {
+  it('parses twelve ranges from the date-range text', () => {
     expect(specRanges).toHaveLength(12);
     expect(specRanges.every((r) => r.from > 100 && r.to > 100)).toBe(true);
   });
 
-  it('matches the spec table on every day 1924-01-01 … 2050-12-31 (each day in exactly one range)', () => {
+  it('matches the sign table on every day 1924-01-01 … 2050-12-31 (each day in exactly one range)', () => {
     const mismatches: string[] = [];
     let days = 0;
     for (const d of eachDay('1924-01-01', '2050-12-31')) {
@@ -81,7 +81,7 @@ describe('Western sign', () => {
     expect(zodiacFor('2024-02-29').western.sign).toBe('Pisces');
   });
 
-  it('gives each sign the spec element, capitalised', () => {
+  it('gives each sign its element, capitalised', () => {
     for (const [element, signs] of Object.entries(SPEC_ELEMENTS)) {
       for (const sign of signs) expect(westernSignInfo(sign as WesternSignName).element).toBe(element);
     }

@@ -24,7 +24,7 @@ export interface MonthDay {
 }
 
 /**
- * Everything known about one Western sign. It is a superset of the spec's "Zodiac guide entry"
+ * Everything known about one Western sign. It is a superset of a zodiac guide entry
  * (name, dates, element, traits, description), so the guide page can render it directly.
  */
 export interface WesternSignInfo {
@@ -44,7 +44,7 @@ export interface WesternSignInfo {
   readonly description: string;
 }
 
-/** The Western part of a hero's zodiac (spec §3 Hero.westernZodiac). Arrays are fresh copies. */
+/** The Western part of a hero's zodiac (the hero's `westernZodiac`). Arrays are fresh copies. */
 export interface WesternZodiac {
   sign: WesternSignName;
   /** e.g. 'March 21 – April 19' */
@@ -86,7 +86,7 @@ function sign(seed: SignSeed): WesternSignInfo {
   });
 }
 
-/** The twelve Western signs in zodiac order (Aries first), with the spec §5 date ranges. */
+/** The twelve Western signs in zodiac order (Aries first), with their date ranges (libs/zodiac/README.md). */
 export const WESTERN_SIGNS: readonly WesternSignInfo[] = Object.freeze([
   sign({
     name: 'Aries',
@@ -274,7 +274,7 @@ export function westernSignInfo(name: WesternSignName): WesternSignInfo {
 
 /**
  * The Western sign of a month and day (the year does not matter). Boundaries are inclusive as in
- * the spec: 03-20 is Pisces, 03-21 Aries. The date is assumed valid (see parseBirthdate).
+ * the sign table: 03-20 is Pisces, 03-21 Aries. The date is assumed valid (see parseBirthdate).
  */
 export function westernSignOf(date: MonthDay): WesternSignInfo {
   const key = date.month * 100 + date.day;
@@ -287,7 +287,7 @@ export function westernSignOf(date: MonthDay): WesternSignInfo {
   return found;
 }
 
-/** The spec §3 `westernZodiac` object for a calendar date, with fresh (mutable) arrays. */
+/** The hero's `westernZodiac` object for a calendar date, with fresh (mutable) arrays. */
 export function westernZodiacFor(date: CalendarDate | MonthDay): WesternZodiac {
   const info = westernSignOf(date);
   return {

@@ -13,7 +13,7 @@ describe('Chinese animal emblems', () => {
     }
   });
 
-  it('accepts the spec spelling and reasonable variants', () => {
+  it('accepts the product spelling (Sheep/Goat) and reasonable variants', () => {
     expect(emblemSvg('Sheep/Goat', colors)).toBe(emblemSvg('goat', colors));
     expect(emblemSvg(' Dragon ', colors)).toBe(emblemSvg('dragon', colors));
     expect(() => emblemSvg('Cat', colors)).toThrow(RangeError);

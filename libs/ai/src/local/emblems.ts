@@ -292,7 +292,7 @@ const DRAWERS: Record<string, EmblemDrawer> = {
   pig,
 };
 
-/** The twelve animals in cycle order, as the spec names them. */
+/** The twelve animals in cycle order, as the product names them (Rat … Pig). */
 export const EMBLEM_ANIMALS = [
   'Rat',
   'Ox',
