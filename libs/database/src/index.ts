@@ -1,3 +1,4 @@
 export * from './ensure-database.js';
 export * from './service-database.js';
 export * from './database.module.js';
+export * from './sql.js';
