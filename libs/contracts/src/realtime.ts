@@ -1,3 +1,6 @@
+import type { HeroStatus } from './heroes.js';
+import { RoomSocketEvents, type ChatMessageDto, type RoomJoinedDto } from './rooms.js';
+
 /** Names shared by the gateway's socket.io server and the services that push through it. */
 export const SocketRooms = {
   user: (userId: string) => `user:${userId}`,
@@ -31,3 +34,66 @@ export const heroStatusChannel = (prefix: string) => `${prefix}:hero-status`;
  * service's @socket.io/redis-emitter use this one, so a story room spans every gateway instance.
  */
 export const socketIoRedisKey = (prefix: string) => `${prefix}:socket.io`;
+
+/**
+ * A hero's status change as the heroes service announces it on `heroStatusChannel` (Redis pub/sub, JSON).
+ * Every gateway instance hears it: it wakes a waiting generate request and becomes the owner's
+ * `hero_status` socket event (with `api_error` when the AI quota ran out).
+ */
+export interface HeroStatusNotice {
+  heroId: string;
+  userId: string;
+  status: HeroStatus;
+  quotaExceeded?: boolean;
+}
+
+/** The socket `authenticated` event: the hero a story-room socket now speaks as. */
+export interface RoomAuthenticatedEvent {
+  heroId: string;
+  isPremium: boolean;
+}
+
+/** A refusal shown to the user (`authentication_error`, `error`). */
+export interface SocketMessageEvent {
+  message: string;
+}
+
+/** `narrator_typing` and `narrator_idle`: the room whose narrator started or stopped writing. */
+export interface NarratorActivityEvent {
+  roomId: string;
+}
+
+/** The story-room socket events a browser sends. Their payloads are untrusted: the gateway checks them. */
+export interface RoomAuthenticatePayload {
+  token: string;
+  heroId: string;
+}
+export interface JoinRoomPayload {
+  roomId: string;
+}
+export interface SendMessagePayload {
+  message: string;
+}
+
+/**
+ * Every socket.io event the browser sends, with its payload: socket.io's `ListenEvents` on the server
+ * (`Server<ClientToServerEvents, ServerToClientEvents>`) and `EmitEvents` on the client.
+ */
+export interface ClientToServerEvents {
+  [RoomSocketEvents.authenticate]: (payload: RoomAuthenticatePayload) => void;
+  [RoomSocketEvents.joinRoom]: (payload: JoinRoomPayload) => void;
+  [RoomSocketEvents.sendMessage]: (payload: SendMessagePayload) => void;
+}
+
+/** Every socket.io event the server sends (the gateway, or the rooms service through Redis), with its payload. */
+export interface ServerToClientEvents {
+  [SocketEvents.heroStatus]: (event: HeroStatusEvent) => void;
+  [SocketEvents.apiError]: (event: ApiErrorEvent) => void;
+  [RoomSocketEvents.authenticated]: (event: RoomAuthenticatedEvent) => void;
+  [RoomSocketEvents.authenticationError]: (event: SocketMessageEvent) => void;
+  [RoomSocketEvents.roomJoined]: (event: RoomJoinedDto) => void;
+  [RoomSocketEvents.message]: (message: ChatMessageDto) => void;
+  [RoomSocketEvents.narratorTyping]: (event: NarratorActivityEvent) => void;
+  [RoomSocketEvents.narratorIdle]: (event: NarratorActivityEvent) => void;
+  [RoomSocketEvents.error]: (event: SocketMessageEvent) => void;
+}
