@@ -1,9 +1,16 @@
 /**
- * Hero endpoints (spec §7) on the app's API slice. The hero page reads getHero; the wizard creates
+ * Hero endpoints on the app's API slice. The hero page reads getHero; the wizard creates
  * and generates; the list and the wizard's up-front limit check read getUserHeroes.
  */
 import { api } from '../../app/api';
-import { heroOfAnswer, normalizeHero, normalizeHeroList, stripPreviewPrefix, type Hero } from './types';
+import { stripPreviewPrefix, type Hero } from './types';
+
+/** POST /api/heroes and POST /api/heroes/generate/{heroId} answer the hero under `hero`. */
+interface HeroEnvelope {
+  hero?: Hero | null;
+}
+
+const heroOfEnvelope = (answer: HeroEnvelope | null): Hero | null => answer?.hero ?? null;
 
 export interface CreateHeroRequest {
   heroName: string;
@@ -28,8 +35,8 @@ export const heroesApi = withHeroTags.injectEndpoints({
         const url = `/heroes/${encodeURIComponent(heroId)}`;
         const result = await baseQuery(queryApi.forced ? { url, params: { t: Date.now() } } : url);
         if (result.error) return { error: result.error };
-        const hero = normalizeHero(result.data);
-        if (!hero) {
+        const hero = result.data as Hero | null;
+        if (!hero?.id) {
           return { error: { kind: 'unknown', message: 'Failed to load hero data. Please try again.' } };
         }
         return { data: hero };
@@ -40,14 +47,14 @@ export const heroesApi = withHeroTags.injectEndpoints({
     /** GET /api/user/heroes → { heroes }, newest first. */
     getUserHeroes: build.query<Hero[], void>({
       query: () => '/user/heroes',
-      transformResponse: normalizeHeroList,
+      transformResponse: (answer: { heroes: Hero[] }) => answer.heroes,
       providesTags: ['UserHeroes'],
     }),
 
     /** POST /api/heroes → { hero }. Resolves with null when the server answered without a hero. */
     createHero: build.mutation<Hero | null, CreateHeroRequest>({
       query: (body) => ({ url: '/heroes', method: 'POST', body }),
-      transformResponse: heroOfAnswer,
+      transformResponse: heroOfEnvelope,
       invalidatesTags: ['UserHeroes'],
     }),
 
@@ -58,7 +65,7 @@ export const heroesApi = withHeroTags.injectEndpoints({
      */
     generateHero: build.mutation<Hero | null, string>({
       query: (heroId) => ({ url: `/heroes/generate/${encodeURIComponent(heroId)}`, method: 'POST' }),
-      transformResponse: heroOfAnswer,
+      transformResponse: heroOfEnvelope,
       async onQueryStarted(heroId, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

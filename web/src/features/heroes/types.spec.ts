@@ -4,10 +4,7 @@ import {
   filterHeroesByName,
   hasUnpaidHero,
   heroBadge,
-  heroOfAnswer,
   isInProgress,
-  normalizeHero,
-  normalizeHeroList,
   stripPreviewPrefix,
   type Hero,
 } from './types';
@@ -29,69 +26,26 @@ const chinese = {
 };
 
 function hero(overrides: Partial<Hero> = {}): Hero {
-  return normalizeHero({
+  return {
     id: 'a'.repeat(32),
+    heroId: 'a'.repeat(32),
     name: 'Lyra',
+    heroName: 'Lyra',
     birthdate: '1990-04-02',
     westernZodiac: western,
     chineseZodiac: chinese,
+    zodiacInfo: { western, chinese },
     images: [],
     backstory: '',
+    backstoryTruncated: false,
     status: 'complete',
     paymentStatus: 'unpaid',
+    nftId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  })!;
+  };
 }
-
-describe('hero answers', () => {
-  it('keep the server fields and fill the aliases', () => {
-    const h = normalizeHero({
-      id: 'abc',
-      name: 'Lyra',
-      birthdate: '1990-04-02',
-      zodiacInfo: { western, chinese },
-      images: [{ url: '/media/a.png?exp=1&sig=x', prompt: 'p', locked: false }, { url: '' }, 'junk'],
-      backstory: '# Hi',
-      backstoryTruncated: true,
-      status: 'generating',
-      paymentStatus: 'paid',
-      nftId: null,
-    });
-    expect(h).toMatchObject({
-      id: 'abc',
-      heroId: 'abc',
-      name: 'Lyra',
-      heroName: 'Lyra',
-      westernZodiac: western,
-      chineseZodiac: chinese,
-      backstoryTruncated: true,
-      status: 'generating',
-      paymentStatus: 'paid',
-      nftId: null,
-    });
-    // Angle defaults to front; images without a url are dropped.
-    expect(h?.images).toEqual([
-      { url: '/media/a.png?exp=1&sig=x', angle: 'front', prompt: 'p', locked: false },
-    ]);
-  });
-
-  it('are null without a hero, and unknown values fall back safely', () => {
-    expect(normalizeHero(undefined)).toBeNull();
-    expect(normalizeHero({})).toBeNull();
-    expect(normalizeHero('hero')).toBeNull();
-    const h = normalizeHero({ heroId: 'x', heroName: 'N', status: 'weird', paymentStatus: 'maybe' });
-    expect(h).toMatchObject({ id: 'x', name: 'N', status: 'pending', paymentStatus: 'unpaid', images: [] });
-  });
-
-  it('reads the list as { heroes } or a bare array', () => {
-    expect(normalizeHeroList({ heroes: [{ id: '1' }, null, { id: '2' }] }).map((h) => h.id)).toEqual([
-      '1',
-      '2',
-    ]);
-    expect(normalizeHeroList([{ id: '3' }]).map((h) => h.id)).toEqual(['3']);
-    expect(normalizeHeroList({})).toEqual([]);
-  });
-});
 
 describe('hero rules', () => {
   it('search is a case-insensitive contains on the name; blank keeps everything', () => {
@@ -123,19 +77,5 @@ describe('hero rules', () => {
     expect(stripPreviewPrefix('abc')).toBe('abc');
     expect(checkoutPath('preview-abc')).toBe('/checkout/abc');
     expect(checkoutPath('abc', 'premium_upgrade')).toBe('/checkout/abc?type=premium_upgrade');
-  });
-});
-
-describe('heroOfAnswer (create and generate answer { hero })', () => {
-  it('reads the hero under `hero`', () => {
-    const answer = { hero: { id: 'abc', name: 'Nova', images: [{ url: '/m/a.png' }], backstory: 'Once' } };
-    expect(heroOfAnswer(answer)).toMatchObject({ id: 'abc', name: 'Nova', backstory: 'Once' });
-    expect(heroOfAnswer(answer)?.images).toHaveLength(1);
-  });
-
-  it('finds no hero in a bare hero or an answer without one', () => {
-    expect(heroOfAnswer({ id: 'abc', name: 'Nova' })).toBeNull();
-    expect(heroOfAnswer({ hero: null })).toBeNull();
-    expect(heroOfAnswer(null)).toBeNull();
   });
 });

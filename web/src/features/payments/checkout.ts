@@ -3,9 +3,10 @@
  * purchase the query asks for, the card form's formatting and checks, amounts in USD and the
  * messages a failed step shows. The page calls these; Jest tests them.
  */
+import type { PaymentType } from '@starborn/contracts';
 import { asApiError } from '../../app/apiErrors';
 
-export type PaymentType = 'premium_upgrade' | 'chapters';
+export type { PaymentType };
 
 export interface CheckoutMode {
   paymentType: PaymentType;

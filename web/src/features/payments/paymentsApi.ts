@@ -5,7 +5,7 @@
  */
 import { api } from '../../app/api';
 import type { ApiError } from '../../app/apiErrors';
-import { normalizeHero, type Hero } from '../heroes/types';
+import type { Hero } from '../heroes/types';
 import { heroesApi } from '../heroes/heroesApi';
 import type { CardPayload, PaymentType } from './checkout';
 import { downloadErrorMessage, downloadFileName, saveBlob } from './download';
@@ -93,7 +93,7 @@ export const paymentsApi = api.injectEndpoints({
     /** POST /api/heroes/setpremium/{heroId}; the hero it answers replaces the cached one. */
     setHeroPremium: build.mutation<Hero | null, string>({
       query: (heroId) => ({ url: `/heroes/setpremium/${encodeURIComponent(heroId)}`, method: 'POST' }),
-      transformResponse: (response: unknown) => normalizeHero(response),
+      transformResponse: (hero: Hero | null) => (hero?.id ? hero : null),
       async onQueryStarted(heroId, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

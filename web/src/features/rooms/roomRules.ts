@@ -2,6 +2,7 @@
  * The shared story's small rules and words (spec §2 lobby and room view, §4, §5, §8, §9). Pure:
  * the slice, the socket wiring and the pages call them; Jest tests them.
  */
+import { ROOM_MESSAGES } from '@starborn/contracts';
 import { asApiError } from '../../app/apiErrors';
 import {
   AUTO_SCROLL_THRESHOLD_PX,
@@ -12,9 +13,10 @@ import {
 } from './types';
 
 export const ROOM_TEXT = {
-  selectHeroFirst: 'Please select a hero first',
-  premiumRequiredToCreate: 'Only premium heroes can create shared story rooms',
-  spectatorPlaceholder: 'Only premium heroes can send messages',
+  // The server's own words for the same refusals.
+  selectHeroFirst: ROOM_MESSAGES.selectHeroFirst,
+  premiumRequiredToCreate: ROOM_MESSAGES.premiumRequiredToCreate,
+  spectatorPlaceholder: ROOM_MESSAGES.spectatorCannotSend,
   participantPlaceholder: 'Describe what your hero does next...',
   createButton: 'Create New Shared Story',
   premiumRequired: 'Premium Required',

@@ -1,9 +1,9 @@
 /**
- * Shared story calls (spec §7) on the app's API slice: the active rooms, one room's detail, and
- * creating a room. Failures reject with the app's ApiError; the pages choose the §8 words.
+ * Shared story calls on the app's API slice: the active rooms, one room's detail, and creating a
+ * room. Failures reject with the app's ApiError; the pages choose the words shown.
  */
 import { api } from '../../app/api';
-import { normalizeRoomDetail, normalizeRoomList, type RoomDetail, type RoomSummary } from './types';
+import type { RoomDetail, RoomSummary } from './types';
 
 const withRoomTags = api.enhanceEndpoints({ addTagTypes: ['Rooms', 'Room'] });
 
@@ -12,14 +12,12 @@ export const roomsApi = withRoomTags.injectEndpoints({
     /** GET /api/shared-story → the active rooms with their live counts. */
     getActiveRooms: build.query<RoomSummary[], void>({
       query: () => '/shared-story',
-      transformResponse: normalizeRoomList,
       providesTags: ['Rooms'],
     }),
 
     /** GET /api/shared-story/{roomId} → { title, participants }. */
     getRoomDetail: build.query<RoomDetail, string>({
       query: (roomId) => `/shared-story/${encodeURIComponent(roomId)}`,
-      transformResponse: (response: unknown, _meta, roomId) => normalizeRoomDetail(response, roomId),
       providesTags: (_result, _error, roomId) => [{ type: 'Room', id: roomId }],
     }),
 

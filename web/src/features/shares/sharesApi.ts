@@ -1,13 +1,6 @@
-/** Sharing endpoints (spec §7): create a link, read a shared hero, list and switch off the user's links. */
+/** Sharing endpoints: create a link, read a shared hero, list and switch off the user's links. */
 import { api } from '../../app/api';
-import {
-  normalizeSharedHero,
-  normalizeSharedLink,
-  normalizeSharedLinks,
-  SHARED_HERO_FAILED,
-  type SharedHero,
-  type SharedLink,
-} from './shares';
+import { SHARED_HERO_FAILED, type SharedHero, type SharedLink } from './shares';
 
 const withShareTags = api.enhanceEndpoints({ addTagTypes: ['SharedLinks'] });
 
@@ -21,8 +14,8 @@ export const sharesApi = withShareTags.injectEndpoints({
           method: 'POST',
         });
         if (result.error) return { error: result.error };
-        const link = normalizeSharedLink(result.data);
-        if (!link) return { error: { kind: 'unknown', message: 'Failed to create the share link.' } };
+        const link = result.data as SharedLink | null;
+        if (!link?.id) return { error: { kind: 'unknown', message: 'Failed to create the share link.' } };
         return { data: link };
       },
       invalidatesTags: ['SharedLinks'],
@@ -33,15 +26,15 @@ export const sharesApi = withShareTags.injectEndpoints({
       async queryFn(shareId, _api, _extra, baseQuery) {
         const result = await baseQuery(`/share/${encodeURIComponent(shareId)}`);
         if (result.error) return { error: result.error };
-        const hero = normalizeSharedHero(result.data);
-        if (!hero) return { error: { kind: 'unknown', message: SHARED_HERO_FAILED } };
+        const hero = (result.data as { hero?: SharedHero | null } | null)?.hero;
+        if (!hero?.name) return { error: { kind: 'unknown', message: SHARED_HERO_FAILED } };
         return { data: hero };
       },
     }),
 
     getUserShares: build.query<SharedLink[], void>({
       query: () => '/user/shares',
-      transformResponse: normalizeSharedLinks,
+      transformResponse: (answer: { sharedLinks: SharedLink[] }) => answer.sharedLinks,
       providesTags: ['SharedLinks'],
     }),
 

@@ -10,7 +10,6 @@ import {
   formatHoursMinutes,
   isReleaseDue,
   isWritingChapters,
-  normalizeStoryBookView,
   OVERDUE_POLL_MS,
   premiumCheckoutPath,
   unlockedSummary,
@@ -23,8 +22,9 @@ const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** A storybook as the API sends it: each field in camelCase and snake_case (the rules read camelCase). */
 function storyBook(overrides: Partial<StoryBook> = {}): StoryBook {
-  return {
+  const camel = {
     id: 'sb-1',
     heroId: HERO,
     isPremium: true,
@@ -36,10 +36,22 @@ function storyBook(overrides: Partial<StoryBook> = {}): StoryBook {
     updatedAt: '2026-02-26T12:00:00.000Z',
     ...overrides,
   };
+  return {
+    ...camel,
+    hero_id: camel.heroId,
+    is_premium: camel.isPremium,
+    chapters_total_count: camel.chaptersTotalCount,
+    chapters_unlocked_count: camel.chaptersUnlockedCount,
+    initial_chapter_generated_at: camel.initialChapterGeneratedAt,
+    next_unlock_at: camel.nextUnlockAt,
+    created_at: camel.createdAt,
+    updated_at: camel.updatedAt,
+  };
 }
 
 const chapter = (n: number, overrides: Partial<Chapter> = {}): Chapter => ({
   chapterNumber: n,
+  chapter_number: n,
   unlocked: true,
   status: 'ready',
   title: `Chapter ${n}`,
@@ -154,54 +166,6 @@ describe('the header and the reading area', () => {
       [3, false],
       [4, false],
     ]);
-  });
-});
-
-describe('reading server answers', () => {
-  it('takes snake_case and camelCase alike, in chapter order, without locked text', () => {
-    const view = normalizeStoryBookView({
-      storyBook: {
-        id: 'sb-9',
-        hero_id: HERO,
-        is_premium: true,
-        chapters_total_count: 10,
-        chapters_unlocked_count: 4,
-        initial_chapter_generated_at: '2026-02-26T12:00:00.000Z',
-        next_unlock_at: '2026-03-02T12:00:00.000Z',
-        created_at: 'c',
-        updated_at: 'u',
-      },
-      chapters: [
-        { chapter_number: 2, unlocked: true, status: 'generating', title: null, content: null },
-        { chapterNumber: 1, unlocked: true, status: 'ready', title: 'Dawn', content: '# Dawn' },
-        { chapterNumber: 5, unlocked: false, status: 'ready', title: 'Hidden', content: 'secret' },
-        { nonsense: true },
-      ],
-    });
-    expect(view.storyBook).toEqual({
-      id: 'sb-9',
-      heroId: HERO,
-      isPremium: true,
-      chaptersTotalCount: 10,
-      chaptersUnlockedCount: 4,
-      initialChapterGeneratedAt: '2026-02-26T12:00:00.000Z',
-      nextUnlockAt: '2026-03-02T12:00:00.000Z',
-      createdAt: 'c',
-      updatedAt: 'u',
-    });
-    expect(view.chapters).toEqual([
-      { chapterNumber: 1, unlocked: true, status: 'ready', title: 'Dawn', content: '# Dawn' },
-      { chapterNumber: 2, unlocked: true, status: 'generating', title: null, content: null },
-      { chapterNumber: 5, unlocked: false, status: 'ready', title: null, content: null },
-    ]);
-  });
-
-  it('reads the "being set up" answer (202) as no storybook yet', () => {
-    expect(normalizeStoryBookView({ storyBook: null, chapters: [], message: 'wait' })).toEqual({
-      storyBook: null,
-      chapters: [],
-    });
-    expect(normalizeStoryBookView(undefined)).toEqual({ storyBook: null, chapters: [] });
   });
 });
 

@@ -1,45 +1,31 @@
 /**
- * The hero's storybook as the app uses it (spec §3 StoryBook/Chapter) and the pure rules of the
- * chapters panel (spec §2 "Chapters panel", §4 Chapters, §9): what the header says, which prompt
+ * The hero's storybook as the app uses it (the API's own types) and the pure rules of the chapters
+ * panel: what the header says, which prompt
  * shows, the countdown sentence and when to ask the server again. The panel calls these; Jest tests them.
  */
-import { stripPreviewPrefix, type PaymentStatus } from '../heroes/types';
+import type {
+  ChapterDto,
+  ChapterStatus,
+  PaymentStatus,
+  StoryBookDto,
+  StoryBookView as StoryBookViewDto,
+} from '@starborn/contracts';
+import { stripPreviewPrefix } from '../heroes/types';
 
-export type ChapterStatus = 'pending' | 'generating' | 'ready' | 'error';
+export type { ChapterStatus };
+export type StoryBook = StoryBookDto;
+export type Chapter = ChapterDto;
 
-export interface StoryBook {
-  id: string;
-  heroId: string;
-  isPremium: boolean;
-  chaptersTotalCount: number;
-  chaptersUnlockedCount: number;
-  /** When chapter 1 was written (ISO), null until it is. */
-  initialChapterGeneratedAt: string | null;
-  /** When the next daily chapter is released (ISO); null when nothing is scheduled. */
-  nextUnlockAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * GET /api/heroes/{id}/storybook: the contract's view, except that storyBook is null (with no
+ * chapters) while the server is still setting the storybook up (it then answers 202).
+ */
+export type StoryBookView = Omit<StoryBookViewDto, 'storyBook'> & { storyBook: StoryBookDto | null };
 
-export interface Chapter {
-  chapterNumber: number;
-  unlocked: boolean;
-  status: ChapterStatus;
-  title: string | null;
-  /** Markdown; null while locked, while being written, or when writing failed. */
-  content: string | null;
-}
-
-/** GET /api/heroes/{id}/storybook: storyBook is null while the server is still setting it up (202). */
-export interface StoryBookView {
-  storyBook: StoryBook | null;
-  chapters: Chapter[];
-}
-
-/** Spec §9: 3 chapters per purchase; the link passes amount=499 (the server's price table decides). */
+/** A chapter pack is 3 chapters; the link passes amount=499 (the server's price table decides). */
 export const CHAPTERS_PER_PACK = 3;
 export const CHAPTERS_LINK_AMOUNT = 499;
-/** Spec §9: the unlock call after a chapters payment gives up after 3 s. */
+/** The unlock call after a chapters payment gives up after 3 s (the storybook is fetched anyway). */
 export const UNLOCK_AFTER_PAYMENT_TIMEOUT_MS = 3000;
 /** How often the panel asks again while a chapter is being written or the storybook set up. */
 export const CHAPTERS_POLL_MS = 3000;
@@ -53,75 +39,6 @@ export const CHAPTER_TEXTS = {
   loadFailed: 'Failed to load the chapters. Please try again.',
 } as const;
 
-type Loose = Record<string, unknown>;
-const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The camelCase field, else its snake_case twin (spec §3: "The API also uses camelCase"). */
-function field(v: Loose, camel: string, snake: string): unknown {
-  return v[camel] !== undefined ? v[camel] : v[snake];
-}
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const strOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const count = (v: unknown): number =>
-  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0;
-const STATUSES: readonly ChapterStatus[] = ['pending', 'generating', 'ready', 'error'];
-
-export function normalizeStoryBook(value: unknown): StoryBook | null {
-  if (!isObject(value)) return null;
-  const id = str(value.id);
-  if (!id) return null;
-  const total = count(field(value, 'chaptersTotalCount', 'chapters_total_count'));
-  return {
-    id,
-    heroId: str(field(value, 'heroId', 'hero_id')),
-    isPremium: field(value, 'isPremium', 'is_premium') === true,
-    chaptersTotalCount: total,
-    chaptersUnlockedCount: Math.min(
-      total,
-      count(field(value, 'chaptersUnlockedCount', 'chapters_unlocked_count')),
-    ),
-    initialChapterGeneratedAt: strOrNull(
-      field(value, 'initialChapterGeneratedAt', 'initial_chapter_generated_at'),
-    ),
-    nextUnlockAt: strOrNull(field(value, 'nextUnlockAt', 'next_unlock_at')),
-    createdAt: str(field(value, 'createdAt', 'created_at')),
-    updatedAt: str(field(value, 'updatedAt', 'updated_at')),
-  };
-}
-
-export function normalizeChapter(value: unknown): Chapter | null {
-  if (!isObject(value)) return null;
-  const chapterNumber = count(field(value, 'chapterNumber', 'chapter_number'));
-  if (chapterNumber < 1) return null;
-  const content = typeof value.content === 'string' && value.content.trim() !== '' ? value.content : null;
-  const unlocked = value.unlocked === true;
-  const status = STATUSES.includes(value.status as ChapterStatus)
-    ? (value.status as ChapterStatus)
-    : content
-      ? 'ready'
-      : 'pending';
-  return {
-    chapterNumber,
-    unlocked,
-    status,
-    title: unlocked ? strOrNull(value.title) : null,
-    content: unlocked ? content : null,
-  };
-}
-
-/** A server answer as the panel reads it: chapters in order, one per number. */
-export function normalizeStoryBookView(value: unknown): StoryBookView {
-  const v = isObject(value) ? value : {};
-  const storyBook = normalizeStoryBook(field(v, 'storyBook', 'story_book'));
-  const byNumber = new Map<number, Chapter>();
-  for (const raw of Array.isArray(v.chapters) ? v.chapters : []) {
-    const chapter = normalizeChapter(raw);
-    if (chapter && !byNumber.has(chapter.chapterNumber)) byNumber.set(chapter.chapterNumber, chapter);
-  }
-  const chapters = [...byNumber.values()].sort((a, b) => a.chapterNumber - b.chapterNumber);
-  return { storyBook, chapters: storyBook ? chapters : [] };
-}
-
 /**
  * One tab per chapter of the story, 1 … total: the server's chapters, and a locked stand-in for any
  * number it did not list (so the tab row always shows the whole story).
@@ -134,6 +51,7 @@ export function chapterTabs(storyBook: StoryBook, chapters: readonly Chapter[]):
     (_, i) =>
       byNumber.get(i + 1) ?? {
         chapterNumber: i + 1,
+        chapter_number: i + 1,
         unlocked: false,
         status: 'pending' as const,
         title: null,
@@ -150,7 +68,7 @@ export function unlockedSummary(
   return `${storyBook.chaptersUnlockedCount} of ${total} ${total === 1 ? 'chapter' : 'chapters'} unlocked`;
 }
 
-/** What the reading area shows for a chapter: its markdown, or one of the two fallbacks of spec §2. */
+/** What the reading area shows for a chapter: its markdown, or one of the two fallback lines. */
 export type ChapterBody = { kind: 'markdown'; markdown: string } | { kind: 'fallback'; text: string };
 
 export function chapterBody(chapter: Chapter): ChapterBody {
@@ -171,7 +89,7 @@ export function isWritingChapters(chapters: readonly Chapter[]): boolean {
   );
 }
 
-/** Checkout for 3 more chapters: /checkout/{heroId}?type=chapters&amount=499 (spec §2, §9). */
+/** Checkout for 3 more chapters: /checkout/{heroId}?type=chapters&amount=499. */
 export function chaptersCheckoutPath(heroId: string): string {
   return `/checkout/${encodeURIComponent(stripPreviewPrefix(heroId))}?type=chapters&amount=${CHAPTERS_LINK_AMOUNT}`;
 }
@@ -181,7 +99,7 @@ export function premiumCheckoutPath(heroId: string): string {
   return `/checkout/${encodeURIComponent(stripPreviewPrefix(heroId))}`;
 }
 
-/** The call to action under the chapters (spec §2 "Prompts"), or none. */
+/** The call to action under the chapters, or none. */
 export type ChapterPrompt =
   | { kind: 'none' }
   | {
@@ -256,7 +174,7 @@ export function formatHoursMinutes(ms: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-/** Spec §2: 'Next chapter unlocks in Xh Ym. Premium chapters are released daily.' */
+/** 'Next chapter unlocks in Xh Ym. Premium chapters are released daily.' */
 export function countdownText(nextUnlockAt: string | null, now: number): string {
   const remaining = msUntil(nextUnlockAt, now);
   if (remaining === null) return 'Premium chapters are released daily.';

@@ -1,21 +1,16 @@
 /**
- * Storybook endpoints (spec §7) on the app's API slice: the hero's storybook, a chapter pack unlock,
- * and the unlock after a chapters payment (3 s time-out, spec §9). The hero state (heroSlice) keeps
+ * Storybook endpoints on the app's API slice: the hero's storybook, a chapter pack unlock, and the
+ * unlock after a chapters payment (3 s time-out). The hero state (heroSlice) keeps
  * what they answer; the chapters panel reads it from there.
  */
 import { api } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import { isPreviewId } from '../heroes/types';
-import {
-  CHAPTERS_PER_PACK,
-  normalizeStoryBookView,
-  UNLOCK_AFTER_PAYMENT_TIMEOUT_MS,
-  type StoryBookView,
-} from './storybook';
+import { CHAPTERS_PER_PACK, UNLOCK_AFTER_PAYMENT_TIMEOUT_MS, type StoryBookView } from './storybook';
 
 const withStoryBookTags = api.enhanceEndpoints({ addTagTypes: ['StoryBook'] });
 
-/** Spec §7: the storybook GET is skipped for an empty id or a 'preview-' id. */
+/** The storybook GET is skipped for an empty id or a 'preview-' id (a preview has no storybook). */
 export function skipsStoryBook(heroId: string): boolean {
   return heroId === '' || isPreviewId(heroId);
 }
@@ -25,7 +20,6 @@ export const storybookApi = withStoryBookTags.injectEndpoints({
     /** GET /api/heroes/{heroId}/storybook → { storyBook, chapters } (storyBook null while set up: 202). */
     getStoryBook: build.query<StoryBookView, string>({
       query: (heroId) => `/heroes/${encodeURIComponent(heroId)}/storybook`,
-      transformResponse: normalizeStoryBookView,
       providesTags: (_result, _error, heroId) => [{ type: 'StoryBook', id: heroId }],
     }),
 
@@ -36,7 +30,6 @@ export const storybookApi = withStoryBookTags.injectEndpoints({
         method: 'POST',
         body: { count: CHAPTERS_PER_PACK },
       }),
-      transformResponse: normalizeStoryBookView,
       async onQueryStarted({ heroId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -57,7 +50,6 @@ export const storybookApi = withStoryBookTags.injectEndpoints({
         method: 'POST',
         timeout: UNLOCK_AFTER_PAYMENT_TIMEOUT_MS,
       }),
-      transformResponse: normalizeStoryBookView,
     }),
   }),
 });
@@ -66,7 +58,7 @@ export const { useGetStoryBookQuery, useUnlockChaptersMutation, useUnlockAfterPa
   storybookApi;
 
 /**
- * Spec §4: after a chapters payment, call unlock-after-payment (3 s time-out), then refetch the
+ * After a chapters payment, call unlock-after-payment (3 s time-out), then refetch the
  * storybook. A failure is only logged: the storybook shown is then the server's as it stands.
  */
 export async function unlockAfterChaptersPayment(dispatch: AppDispatch, heroId: string): Promise<void> {
