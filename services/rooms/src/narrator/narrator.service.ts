@@ -10,7 +10,7 @@ import {
 import { MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
 import { DataSource } from 'typeorm';
-import { inTransaction, sqlOf, type Sql } from '../db.js';
+import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
 import { NARRATOR_SENDER, presentMessage, SYSTEM_SENDER } from '../rooms/room.presenter.js';
 import {

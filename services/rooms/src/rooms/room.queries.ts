@@ -4,7 +4,7 @@ import {
   type RoomHeroRef,
   type RoomRole,
 } from '@starborn/contracts';
-import type { Sql } from '../db.js';
+import type { Sql } from '@starborn/database';
 
 /** The trigger id of a new room's opening line. */
 export const NARRATOR_INTRO_TRIGGER = 'intro';

@@ -24,7 +24,7 @@ import {
 import { Clock } from '@starborn/runtime';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { inTransaction, sqlOf, type Sql } from '../db.js';
+import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { NarratorQueue } from '../narrator/narrator.queue.js';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
 import { presentListItem, presentMessage, presentParticipant, SYSTEM_SENDER } from './room.presenter.js';

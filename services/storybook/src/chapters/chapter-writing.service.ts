@@ -8,7 +8,7 @@ import {
 import { Clock } from '@starborn/runtime';
 import { DataSource } from 'typeorm';
 import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
-import { inTransaction } from '../db.js';
+import { inTransaction } from '@starborn/database';
 import { ReleaseQueue } from '../releases/release.queue.js';
 import { lockById, markInitialChapterWritten } from '../storybooks/storybook.queries.js';
 import { isUuid } from '../storybooks/validation.js';

@@ -1,5 +1,5 @@
 import { CHAPTERS_WRITTEN_AHEAD, type ChapterGenerationJob } from '@starborn/contracts';
-import type { Sql } from '../db.js';
+import type { Sql } from '@starborn/database';
 
 interface ChapterJobRow {
   storybook_id: string;

@@ -20,7 +20,7 @@ import { DataSource } from 'typeorm';
 import { ChapterGenerationQueue } from '../chapters/chapter-generation.queue.js';
 import { askNextChapters } from '../chapters/chapter.queries.js';
 import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
-import { inTransaction, sqlOf } from '../db.js';
+import { inTransaction, sqlOf } from '@starborn/database';
 import { ReleaseQueue } from '../releases/release.queue.js';
 import { presentStorybook } from '../storybooks/storybook.presenter.js';
 import {

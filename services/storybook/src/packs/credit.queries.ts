@@ -1,4 +1,4 @@
-import type { Sql } from '../db.js';
+import type { Sql } from '@starborn/database';
 
 export type RedeemedBy = 'unlock' | 'unlock-after-payment' | 'reconciliation';
 /** How a pack is settled: spent by one of those, or refused (paid at a price that is not its story's). */

@@ -1,4 +1,4 @@
-import type { Sql } from '../db.js';
+import type { Sql } from '@starborn/database';
 import { askNextChapters } from '../chapters/chapter.queries.js';
 
 /** What a release returns: enough to schedule the story's following release. */

@@ -5,7 +5,7 @@ import { Clock } from '@starborn/runtime';
 import { DataSource } from 'typeorm';
 import { ChapterGenerationQueue } from '../chapters/chapter-generation.queue.js';
 import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
-import { inTransaction } from '../db.js';
+import { inTransaction } from '@starborn/database';
 import { isUuid } from '../storybooks/validation.js';
 import { ReleaseQueue } from './release.queue.js';
 import { releaseDueBatch, releaseOne } from './release.queries.js';

@@ -4,7 +4,7 @@ import {
   PREMIUM_STORY_CHAPTERS,
   type ChapterStatus,
 } from '@starborn/contracts';
-import type { Sql } from '../db.js';
+import type { Sql } from '@starborn/database';
 
 /** A storybooks row as PostgreSQL returns it. */
 export interface StorybookRow {

@@ -13,7 +13,7 @@ import { Clock } from '@starborn/runtime';
 import { DataSource } from 'typeorm';
 import { ChapterGenerationQueue } from '../chapters/chapter-generation.queue.js';
 import { askNextChapters } from '../chapters/chapter.queries.js';
-import { inTransaction, sqlOf, type Sql } from '../db.js';
+import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { ReleaseQueue } from '../releases/release.queue.js';
 import { presentStorybook } from './storybook.presenter.js';
 import {
