@@ -30,7 +30,7 @@ export class AuthController {
   @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many attempts' })
   async register(@Body() body: RegisterBody, @Req() request: FastifyRequest) {
     const session = await this.signUpLimiter.limit(request.ip, body.email, () =>
-      this.bus.request('auth.register', body, { meta: { correlationId: request.id } }),
+      this.bus.request('auth.register', body),
     );
     await this.sessions.markKnown(session.user.id);
     return session;
@@ -45,7 +45,7 @@ export class AuthController {
   @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many attempts' })
   async login(@Body() body: LoginBody, @Req() request: FastifyRequest) {
     await this.rateLimiter.consume('login', request.ip, body.email);
-    const session = await this.bus.request('auth.login', body, { meta: { correlationId: request.id } });
+    const session = await this.bus.request('auth.login', body);
     await this.rateLimiter.reset('login', request.ip, body.email);
     await this.sessions.markKnown(session.user.id);
     return session;

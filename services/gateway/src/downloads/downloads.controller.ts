@@ -9,7 +9,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { ErrorCodes, type DownloadEntry } from '@starborn/contracts';
-import { MessageBus, RemoteError, type MessageMeta } from '@starborn/messaging';
+import { MessageBus, RemoteError } from '@starborn/messaging';
 import type { ObjectStorage, StoredObject } from '@starborn/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -61,13 +61,8 @@ export class DownloadsController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const meta = { correlationId: request.id, userId: user.id };
-    const manifest = await this.bus.request(
-      'heroes.download-manifest',
-      { userId: user.id, heroId },
-      { meta },
-    );
-    const chapters = await this.unlockedChapters(user.id, heroId, meta);
+    const manifest = await this.bus.request('heroes.download-manifest', { userId: user.id, heroId });
+    const chapters = await this.unlockedChapters(user.id, heroId);
 
     // Open every stored file before answering, so a missing one is a clean error, not a broken zip.
     const opened: StoredObject[] = [];
@@ -132,13 +127,9 @@ export class DownloadsController {
    * The owner's unlocked, written chapters as bundle entries. A hero without a storybook (or a
    * storybook service that does not answer) gives a bundle without chapters, never a failed download.
    */
-  private async unlockedChapters(
-    userId: string,
-    heroId: string,
-    meta: MessageMeta,
-  ): Promise<DownloadEntry[]> {
+  private async unlockedChapters(userId: string, heroId: string): Promise<DownloadEntry[]> {
     try {
-      const view = await this.bus.request('storybook.get', { userId, heroId }, { meta });
+      const view = await this.bus.request('storybook.get', { userId, heroId });
       return chapterFiles(view.chapters);
     } catch (error) {
       if (!(error instanceof RemoteError && error.status === 404)) {

@@ -35,11 +35,7 @@ export class HeroesController {
     type: ErrorResponse,
     description: "Duplicate id, or 'You already have a non-premium hero'",
   })
-  async create(
-    @Body() body: CreateHeroBody,
-    @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-  ) {
+  async create(@Body() body: CreateHeroBody, @CurrentUser() user: AuthenticatedUser) {
     if (body.userId !== undefined && body.userId !== user.id) {
       throw new ApiException({
         status: 403,
@@ -47,11 +43,12 @@ export class HeroesController {
         message: 'You can only create heroes for your own account.',
       });
     }
-    const hero = await this.bus.request(
-      'heroes.create',
-      { userId: user.id, heroId: body.heroId, heroName: body.heroName, birthdate: body.birthdate },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    const hero = await this.bus.request('heroes.create', {
+      userId: user.id,
+      heroId: body.heroId,
+      heroName: body.heroName,
+      birthdate: body.birthdate,
+    });
     // Clients of the API read `response.hero` (and `hero.images`, `hero.backstory` after generating).
     return { hero };
   }
@@ -77,14 +74,13 @@ export class HeroesController {
   ) {
     // Every call may queue generation work and holds a wait: limited per user, paid heroes included.
     await this.limiter.consume('hero-generate', user.id);
-    const meta = { correlationId: request.id, userId: user.id };
     // Listen first, so a generation that finishes quickly cannot slip past.
     const waiter = this.statuses.waitForSettled(heroId, this.config.GENERATE_WAIT_MS);
     try {
-      let hero = await this.bus.request('heroes.generate', { userId: user.id, heroId }, { meta });
+      let hero = await this.bus.request('heroes.generate', { userId: user.id, heroId });
       if (hero.status === 'generating') {
         await waiter.settled;
-        hero = await this.bus.request('heroes.get', { userId: user.id, heroId }, { meta });
+        hero = await this.bus.request('heroes.get', { userId: user.id, heroId });
       }
       if (hero.status === 'generating') reply.status(202);
       return { hero };
@@ -97,25 +93,17 @@ export class HeroesController {
   @ApiOperation({ summary: "A hero of the signed-in user ('preview-' ids render the unpaid preview)" })
   @ApiResponse({ status: 200, type: HeroResponse })
   @ApiResponse({ status: 404, type: ErrorResponse })
-  get(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+  get(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser) {
     const preview = id.startsWith(PREVIEW_PREFIX);
     const heroId = preview ? id.slice(PREVIEW_PREFIX.length) : id;
-    return this.bus.request(
-      'heroes.get',
-      { userId: user.id, heroId, preview },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    return this.bus.request('heroes.get', { userId: user.id, heroId, preview });
   }
 
   @Get('user/heroes')
   @ApiOperation({ summary: "The signed-in user's heroes, newest first" })
   @ApiResponse({ status: 200, type: HeroListResponse })
-  async list(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
-    const heroes = await this.bus.request(
-      'heroes.list',
-      { userId: user.id },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+  async list(@CurrentUser() user: AuthenticatedUser) {
+    const heroes = await this.bus.request('heroes.list', { userId: user.id });
     return { heroes };
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, STORY_FULLY_UNLOCKED, type PaymentType } from '@starborn/contracts';
-import { AiQuotaFlag, MessageBus, RemoteError, type MessageMeta } from '@starborn/messaging';
+import { AiQuotaFlag, MessageBus, RemoteError } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
@@ -86,15 +86,9 @@ export class PaymentsController {
   async createIntent(
     @Body() body: CreatePaymentIntentBody,
     @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
   ): Promise<CreatePaymentIntentResponse> {
-    const meta = { correlationId: request.id, userId: user.id };
     await this.userLimits.consume('payment-intent', user.id);
-    const hero = await this.bus.request(
-      'heroes.payment-context',
-      { userId: user.id, heroId: body.heroId },
-      { meta },
-    );
+    const hero = await this.bus.request('heroes.payment-context', { userId: user.id, heroId: body.heroId });
     const paymentType: PaymentType =
       body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade');
     if (paymentType === 'premium_upgrade' && hero.paymentStatus === 'paid') {
@@ -103,7 +97,7 @@ export class PaymentsController {
     // Chapters are only sold for a story that can still take more of them, and priced by that story.
     const premiumStory =
       paymentType === 'chapters'
-        ? await this.premiumStoryTakingChapters(user.id, body.heroId, meta)
+        ? await this.premiumStoryTakingChapters(user.id, body.heroId)
         : hero.premiumStory;
     if (await this.quota.isExceeded()) {
       throw new ApiException({
@@ -113,18 +107,14 @@ export class PaymentsController {
         errorType: 'quota_exceeded',
       });
     }
-    const intent = await this.bus.request(
-      'payments.create-intent',
-      {
-        userId: user.id,
-        heroId: body.heroId,
-        paymentType,
-        premiumStory,
-        email: body.email ?? user.email,
-        walletAddress: body.walletAddress ?? null,
-      },
-      { meta },
-    );
+    const intent = await this.bus.request('payments.create-intent', {
+      userId: user.id,
+      heroId: body.heroId,
+      paymentType,
+      premiumStory,
+      email: body.email ?? user.email,
+      walletAddress: body.walletAddress ?? null,
+    });
     return {
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.id,
@@ -139,17 +129,11 @@ export class PaymentsController {
    * Whether the hero's story is premium (the chapter pack's price follows the story, as the chapters
    * panel's labels do); 409 when the hero has no storybook yet, or its premium story is fully unlocked.
    */
-  private async premiumStoryTakingChapters(
-    userId: string,
-    heroId: string,
-    meta: MessageMeta,
-  ): Promise<boolean> {
-    const view = await this.bus
-      .request('storybook.get', { userId, heroId }, { meta })
-      .catch((error: unknown) => {
-        if (error instanceof RemoteError && error.status === 404) return null;
-        throw error;
-      });
+  private async premiumStoryTakingChapters(userId: string, heroId: string): Promise<boolean> {
+    const view = await this.bus.request('storybook.get', { userId, heroId }).catch((error: unknown) => {
+      if (error instanceof RemoteError && error.status === 404) return null;
+      throw error;
+    });
     if (!view) {
       throw new ApiException({ status: 409, code: ErrorCodes.CONFLICT, message: NO_STORYBOOK_YET_MESSAGE });
     }
@@ -186,27 +170,19 @@ export class PaymentsController {
     type: ErrorResponse,
     description: 'Too many declined cards for this user (with Retry-After).',
   })
-  async confirmLocal(
-    @Body() body: ConfirmLocalPaymentBody,
-    @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-  ) {
+  async confirmLocal(@Body() body: ConfirmLocalPaymentBody, @CurrentUser() user: AuthenticatedUser) {
     await this.limits.assertMayConfirm(user.id);
     try {
-      return await this.bus.request(
-        'payments.confirm-local',
-        {
-          userId: user.id,
-          clientSecret: body.clientSecret,
-          card: {
-            number: body.card.number,
-            expMonth: body.card.expMonth,
-            expYear: body.card.expYear,
-            cvc: body.card.cvc,
-          },
+      return await this.bus.request('payments.confirm-local', {
+        userId: user.id,
+        clientSecret: body.clientSecret,
+        card: {
+          number: body.card.number,
+          expMonth: body.card.expMonth,
+          expYear: body.card.expYear,
+          cvc: body.card.cvc,
         },
-        { meta: { correlationId: request.id, userId: user.id } },
-      );
+      });
     } catch (error) {
       // Declined cards count per user across gateways (card testing); other failures do not.
       if (error instanceof RemoteError && error.status === 402) await this.limits.countDecline(user.id);
@@ -233,11 +209,7 @@ export class PaymentsController {
         message: 'Invalid webhook signature.',
       });
     }
-    await this.bus.request(
-      'payments.stripe-webhook',
-      { rawBodyBase64: raw.toString('base64'), signature },
-      { meta: { correlationId: request.id } },
-    );
+    await this.bus.request('payments.stripe-webhook', { rawBodyBase64: raw.toString('base64'), signature });
     return { received: true };
   }
 }

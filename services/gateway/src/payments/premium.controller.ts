@@ -1,7 +1,6 @@
-import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { MessageBus } from '@starborn/messaging';
-import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
@@ -28,15 +27,7 @@ export class PremiumController {
     description: 'No completed payment was found for this hero.',
   })
   @ApiResponse({ status: 404, type: ErrorResponse })
-  setPremium(
-    @Param('heroId') heroId: string,
-    @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-  ) {
-    return this.bus.request(
-      'heroes.set-premium',
-      { userId: user.id, heroId },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+  setPremium(@Param('heroId') heroId: string, @CurrentUser() user: AuthenticatedUser) {
+    return this.bus.request('heroes.set-premium', { userId: user.id, heroId });
   }
 }

@@ -18,8 +18,12 @@ export function roomHeroRef(userId: string, hero: HeroDto): RoomHeroRef {
 export class RoomHeroes {
   constructor(private readonly bus: MessageBus) {}
 
+  /**
+   * Within an HTTP request the bus carries the request's context by itself; a socket event has none,
+   * so its caller passes the socket's context as `meta`.
+   */
   async ownHero(userId: string, heroId: string, meta?: MessageMeta): Promise<RoomHeroRef> {
-    const hero = await this.bus.request('heroes.get', { userId, heroId }, { meta: { ...meta, userId } });
+    const hero = await this.bus.request('heroes.get', { userId, heroId }, { meta });
     return roomHeroRef(userId, hero);
   }
 }

@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, ROOM_MESSAGES, type RoomSummaryDto } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
-import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
@@ -32,10 +31,7 @@ export class RoomsController {
   })
   @ApiResponse({ status: 200, type: [RoomSummaryResponse] })
   @ApiResponse({ status: 503, type: ErrorResponse, description: 'Live counts unavailable' })
-  async list(
-    @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-  ): Promise<RoomSummaryDto[]> {
+  async list(): Promise<RoomSummaryDto[]> {
     let inside;
     try {
       inside = await this.presence.inside();
@@ -47,11 +43,7 @@ export class RoomsController {
       });
     }
     // Who is inside first: a room with a hero connected stays listed however quiet it is.
-    const rooms = await this.bus.request(
-      'rooms.list-active',
-      { connectedRoomIds: [...inside.keys()] },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    const rooms = await this.bus.request('rooms.list-active', { connectedRoomIds: [...inside.keys()] });
     return rooms.map((room) => ({
       id: room.id,
       title: room.title,
@@ -65,11 +57,7 @@ export class RoomsController {
   @ApiOperation({ summary: "A room's title and the heroes who joined it" })
   @ApiResponse({ status: 200, type: RoomDetailResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: "'Room not found.'" })
-  get(
-    @Param('roomId') roomId: string,
-    @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-  ) {
+  get(@Param('roomId') roomId: string) {
     if (!isRoomId(roomId)) {
       throw new ApiException({
         status: 404,
@@ -77,11 +65,7 @@ export class RoomsController {
         message: ROOM_MESSAGES.roomNotFound,
       });
     }
-    return this.bus.request(
-      'rooms.get',
-      { roomId },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    return this.bus.request('rooms.get', { roomId });
   }
 
   @Post('create')
@@ -95,13 +79,8 @@ export class RoomsController {
   })
   @ApiResponse({ status: 404, type: ErrorResponse, description: "Not the caller's hero: 'Hero not found.'" })
   @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many rooms created (Retry-After)' })
-  async create(
-    @Body() body: CreateRoomBody,
-    @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-  ) {
-    const meta = { correlationId: request.id, userId: user.id };
-    const creator = await this.heroes.ownHero(user.id, body.heroId, meta);
+  async create(@Body() body: CreateRoomBody, @CurrentUser() user: AuthenticatedUser) {
+    const creator = await this.heroes.ownHero(user.id, body.heroId);
     if (!creator.isPremium) {
       throw new ApiException({
         status: 403,
@@ -111,6 +90,6 @@ export class RoomsController {
     }
     // Counted only once the room would be made: each one queues the narrator's introduction.
     await this.limiter.consume('room-create', user.id);
-    return this.bus.request('rooms.create', { creator }, { meta });
+    return this.bus.request('rooms.create', { creator });
   }
 }

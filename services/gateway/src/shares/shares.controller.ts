@@ -31,11 +31,7 @@ export class SharesController {
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
   ) {
-    const link = await this.bus.request(
-      'heroes.share-create',
-      { userId: user.id, heroId },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    const link = await this.bus.request('heroes.share-create', { userId: user.id, heroId });
     return withUrl(link, request);
   }
 
@@ -52,16 +48,14 @@ export class SharesController {
   })
   async open(
     @Param('shareId') shareId: string,
-    @CurrentUser() visitor: AuthenticatedUser | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     // Fastify answers HEAD with this GET handler: a HEAD (link checkers, previews) is not a view.
-    const hero = await this.bus.request(
-      'heroes.share-open',
-      { shareId, countView: request.method === 'GET' },
-      { meta: { correlationId: request.id, userId: visitor?.id } },
-    );
+    const hero = await this.bus.request('heroes.share-open', {
+      shareId,
+      countView: request.method === 'GET',
+    });
     // Every open is a view to count, and the signed URLs expire: never from a cache.
     reply.header('cache-control', 'no-store');
     return { hero };
@@ -71,11 +65,7 @@ export class SharesController {
   @ApiOperation({ summary: "The signed-in user's share links (active and inactive), newest first" })
   @ApiResponse({ status: 200, type: SharedLinkListResponse })
   async list(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
-    const links = await this.bus.request(
-      'heroes.shares-list',
-      { userId: user.id },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    const links = await this.bus.request('heroes.shares-list', { userId: user.id });
     return { sharedLinks: links.map((link) => withUrl(link, request)) };
   }
 
@@ -90,11 +80,7 @@ export class SharesController {
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
   ) {
-    const link = await this.bus.request(
-      'heroes.share-deactivate',
-      { userId: user.id, shareId },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    const link = await this.bus.request('heroes.share-deactivate', { userId: user.id, shareId });
     return withUrl(link, request);
   }
 }

@@ -57,22 +57,19 @@ export class StorybookController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StoryBookView | StoryBookPending> {
     if (!HERO_ID_PATTERN.test(heroId)) throw notFound();
-    const meta = { correlationId: request.id, userId: user.id };
     try {
-      return await this.bus.request('storybook.get', { userId: user.id, heroId }, { meta });
+      return await this.bus.request('storybook.get', { userId: user.id, heroId });
     } catch (error) {
       if (!isNotFound(error)) throw error;
       // The storybook is made when the hero's generation completes, a moment after the hero page can
       // already show the hero. For the owner's own hero that moment is "not yet", not "not found".
-      const owned = await this.bus
-        .request('heroes.payment-context', { userId: user.id, heroId }, { meta })
-        .then(
-          () => true,
-          (ownerError: unknown) => {
-            if (isNotFound(ownerError)) return false;
-            throw ownerError;
-          },
-        );
+      const owned = await this.bus.request('heroes.payment-context', { userId: user.id, heroId }).then(
+        () => true,
+        (ownerError: unknown) => {
+          if (isNotFound(ownerError)) return false;
+          throw ownerError;
+        },
+      );
       if (!owned) throw error;
       reply.status(202);
       return { storyBook: null, chapters: [], message: STORYBOOK_PENDING_MESSAGE };
@@ -107,14 +104,9 @@ export class StorybookController {
     @Param('storyBookId') storyBookId: string,
     @Body() body: UnlockChaptersBody,
     @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
   ): Promise<StoryBookView> {
     if (!STORYBOOK_ID_PATTERN.test(storyBookId)) throw notFound();
-    return this.bus.request(
-      'storybook.unlock',
-      { userId: user.id, storyBookId, count: body.count },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    return this.bus.request('storybook.unlock', { userId: user.id, storyBookId, count: body.count });
   }
 
   @Post('storybook/:heroId/unlock-after-payment')
@@ -144,13 +136,8 @@ export class StorybookController {
   unlockAfterPayment(
     @Param('heroId') heroId: string,
     @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
   ): Promise<StoryBookView> {
     if (!HERO_ID_PATTERN.test(heroId)) throw notFound();
-    return this.bus.request(
-      'storybook.unlock-after-payment',
-      { userId: user.id, heroId },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+    return this.bus.request('storybook.unlock-after-payment', { userId: user.id, heroId });
   }
 }

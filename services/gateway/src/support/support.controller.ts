@@ -27,17 +27,13 @@ export class SupportController {
     @Req() request: FastifyRequest & { user?: AuthenticatedUser },
   ) {
     await this.rateLimiter.consume('support', request.ip, body.email);
-    return this.bus.request(
-      'auth.create-support-request',
-      {
-        name: body.name,
-        email: body.email,
-        subject: body.subject ?? '',
-        message: body.message,
-        category: body.category ?? 'general-inquiry',
-        userId: request.user?.id ?? null,
-      },
-      { meta: { correlationId: request.id, userId: request.user?.id } },
-    );
+    return this.bus.request('auth.create-support-request', {
+      name: body.name,
+      email: body.email,
+      subject: body.subject ?? '',
+      message: body.message,
+      category: body.category ?? 'general-inquiry',
+      userId: request.user?.id ?? null,
+    });
   }
 }

@@ -1,7 +1,6 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { MessageBus } from '@starborn/messaging';
-import type { FastifyRequest } from 'fastify';
 import { ErrorResponse, UserResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
@@ -16,11 +15,7 @@ export class UserController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiResponse({ status: 200, type: UserResponse })
   @ApiResponse({ status: 401, type: ErrorResponse })
-  me(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
-    return this.bus.request(
-      'auth.get-user',
-      { userId: user.id },
-      { meta: { correlationId: request.id, userId: user.id } },
-    );
+  me(@CurrentUser() user: AuthenticatedUser) {
+    return this.bus.request('auth.get-user', { userId: user.id });
   }
 }
