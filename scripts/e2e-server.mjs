@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { startFakeStripeApi } from './lib/fake-stripe-api.mjs';
+import { startFakeStripeApi } from '@starborn/testing';
 import { checkBackingServices, launchStack, missingBuilds } from './lib/stack.mjs';
 
 const suffix = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

@@ -20,6 +20,7 @@ import {
   startPrivatePostgres,
   startPrivateRedis,
   uniqueSuffix,
+  type FakeOpenAi,
   type PrivatePostgres,
   type PrivateRedis,
 } from '@starborn/testing';
@@ -28,7 +29,7 @@ import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Api } from './client.js';
-import { FakeOpenAi } from './fake-openai.js';
+import { systemFakeOpenAi } from './fake-openai.js';
 import { startSystem, type System } from './harness.js';
 import { callWithin, joinRoom, oneLine, sleep, until, type Outcome } from './traffic.js';
 import { GOOD_CARD, heroFor, newHeroId, pay, register, type Account, type Owner } from './world.js';
@@ -50,7 +51,7 @@ let db: pg.Client;
 const log = (line: string) => process.stdout.write(`[faults] ${line}\n`);
 
 beforeAll(async () => {
-  fake = new FakeOpenAi();
+  fake = systemFakeOpenAi();
   await fake.start();
   redis = await startPrivateRedis();
   if (!POSTGRES_SKIP) postgres = await startPrivatePostgres();
@@ -130,7 +131,7 @@ describe('a generation worker killed with SIGKILL in the middle of a job', () =>
         // Mid-job: the holder has asked for the three images, and waits for them.
         const held = await until(
           () => {
-            const open = fake.requestsFor(owner.heroName).filter((request) => request.open);
+            const open = fake.imageRequestsFor(owner.heroName).filter((request) => request.open);
             return open.length === 3 ? open : undefined;
           },
           30_000,
@@ -146,7 +147,7 @@ describe('a generation worker killed with SIGKILL in the middle of a job', () =>
         const killedAt = Date.now();
         // The kill cut the worker's connections: its three requests dropped unanswered.
         await until(
-          () => fake.requestsFor(owner.heroName).filter((request) => request.dropped).length === 3,
+          () => fake.imageRequestsFor(owner.heroName).filter((request) => request.dropped).length === 3,
           5_000,
           `round ${round + 1}: the killed worker's image requests dropped`,
         );
@@ -186,7 +187,7 @@ describe('a generation worker killed with SIGKILL in the middle of a job', () =>
           generation_attempt: 1,
           images: '3',
         });
-        const requests = fake.requestsFor(owner.heroName);
+        const requests = fake.imageRequestsFor(owner.heroName);
         expect({
           hero: owner.heroName,
           dropped: requests.filter((request) => request.dropped).length,

@@ -7,8 +7,7 @@
  * prompt), so a page shows which one ran. Every payload carries a marker word that must be visible
  * on the page afterwards: the text was rendered, not silently dropped.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { FakeOpenAi } from '@starborn/testing';
 
 /** Short payloads (hero names: at most 60 characters). The text must show exactly as typed. */
 export const SHORT_PAYLOADS = [
@@ -104,73 +103,9 @@ function chapter(): string {
 /** The narrator's line: plain prose by contract, but a model can answer anything. */
 export const NARRATOR_LINE = `XSSMARK-narrator The narrator speaks <img src=x onerror="window.__xss='narrator'"> [narrator-link](javascript:window.__xss='narrator-link') <script>window.__xss='narrator-script'</script>`;
 
-/** An 8×8 PNG: the provider scales what the model returns to 1024×1024. */
-const PNG_8x8 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPIst+KFTEMLQkAHgZXgdP1eW4AAAAASUVORK5CYII=';
-
-export class XssFakeOpenAi {
-  baseURL = '';
-  readonly requests: { endpoint: string; kind: string }[] = [];
-  private server?: Server;
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res).catch(() => res.destroy()));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.baseURL = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+/** The fake OpenAI (libs/testing) answering every chat completion with the corpus. */
+export class XssFakeOpenAi extends FakeOpenAi {
+  constructor() {
+    super({ replies: { backstory: XSS_BACKSTORY, chapter, narrator: NARRATOR_LINE }, imageSize: 8 });
   }
-
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const body = (text ? JSON.parse(text) : {}) as {
-      model?: string;
-      size?: string;
-      response_format?: { type?: string };
-      messages?: { role: string; content: string }[];
-    };
-    if (req.method === 'POST' && req.url === '/v1/images/generations') {
-      this.requests.push({ endpoint: 'images', kind: 'image' });
-      return send(res, 200, { created: 1_763_700_000, data: [{ b64_json: PNG_8x8 }] });
-    }
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      return send(res, 404, { error: { message: `Unknown ${req.url}`, type: 'invalid_request_error' } });
-    }
-    const system = body.messages?.find((message) => message.role === 'system')?.content ?? '';
-    const kind =
-      body.response_format?.type === 'json_object'
-        ? 'chapter'
-        : /narrator/i.test(system)
-          ? 'narrator'
-          : 'backstory';
-    this.requests.push({ endpoint: 'chat', kind });
-    const content = kind === 'chapter' ? chapter() : kind === 'narrator' ? NARRATOR_LINE : XSS_BACKSTORY;
-    return send(res, 200, {
-      id: 'chatcmpl-xss',
-      object: 'chat.completion',
-      created: 1_763_700_000,
-      model: body.model,
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content, refusal: null, annotations: [] },
-          logprobs: null,
-          finish_reason: 'stop',
-        },
-      ],
-      usage: { prompt_tokens: 100, completion_tokens: 900, total_tokens: 1000 },
-    });
-  }
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  if (res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

@@ -81,3 +81,6 @@ export async function eventually<T>(
 }
 export * from './private-redis.js';
 export * from './private-postgres.js';
+export * from './fake-openai.js';
+export * from './fake-stripe.js';
+export * from './png.js';

@@ -5,6 +5,7 @@ import type { MessageBus, RemoteError } from '@starborn/messaging';
 import { jest } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startFakeStripeApi } from '@starborn/testing';
 import { PaymentsHarness, stripeEnv } from './__tests__/harness.js';
 import { FulfilmentService } from './intents/fulfilment.service.js';
 
@@ -23,14 +24,6 @@ interface FakeStripeState {
   }[];
   refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[];
   deliveries: { type: string; intentId: string; status: number }[];
-}
-interface FakeStripeModule {
-  startFakeStripeApi(options: {
-    secretKey: string;
-    publishableKey: string;
-    webhookSecret: string;
-    webhookUrl: string;
-  }): Promise<{ port: number; close(): Promise<void> }>;
 }
 
 const SECRET_KEY = 'sk_test_refunds';
@@ -62,8 +55,6 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => webhooks.listen(0, '127.0.0.1', resolve));
-  const fakePath = new URL('../../../scripts/lib/fake-stripe-api.mjs', import.meta.url).pathname;
-  const { startFakeStripeApi } = (await import(fakePath)) as FakeStripeModule;
   stripe = await startFakeStripeApi({
     secretKey: SECRET_KEY,
     publishableKey: PUBLISHABLE_KEY,

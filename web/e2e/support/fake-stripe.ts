@@ -2,7 +2,7 @@
  * Stripe without the internet, for the `stripe` project's browser tests: Playwright routes serve a
  * fake Stripe.js and its Payment Element frame for https://js.stripe.com, and pass the browser's calls
  * to https://api.stripe.com on to the fake Stripe API the stripe-mode server runs on loopback
- * (scripts/lib/fake-stripe-api.mjs), which also sends the signed webhooks.
+ * (libs/testing/src/fake-stripe.ts), which also sends the signed webhooks.
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';

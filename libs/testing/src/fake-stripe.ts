@@ -1,26 +1,35 @@
-// A small stand-in for Stripe's API on loopback, for the browser tests of the `stripe` provider.
-//
-// - The payments service's SDK calls it with the secret key (form-encoded, as Stripe's API takes it):
-//   POST /v1/payment_intents (idempotency keys honoured) and GET /v1/payment_intents/:id.
-// - The browser's Stripe.js (the tests' fake, reached through a route for https://api.stripe.com) calls
-//   it with the publishable key and the client secret: POST /v1/payment_intents/:id/confirm and
-//   GET /v1/payment_intents/:id. Stripe's test cards behave as in Stripe.
-// - Like Stripe, it tells the server through a webhook: payment_intent.succeeded (or .payment_failed)
-//   POSTed to the webhook URL with a Stripe-Signature header (HMAC-SHA256 of `${t}.${payload}` with
-//   the endpoint secret). The event is delivered before the confirmation answers, so a test sees the
-//   webhook path, not the client's follow-up call, fulfil the payment.
-// - Refunds and cancellations with the secret key: POST /v1/refunds (payment_intent; idempotency keys
-//   honoured; a full refund of a succeeded intent, as the payments service asks) and
-//   POST /v1/payment_intents/:id/cancel. A cancelled intent cannot be confirmed any more.
-// - GET /__fake/state lists the intents, refunds and webhook deliveries, for assertions.
+/**
+ * A small stand-in for Stripe's API on loopback, for the tests of the `stripe` provider (browser tests,
+ * the payments service's integration tests).
+ *
+ * - The payments service's SDK calls it with the secret key (form-encoded, as Stripe's API takes it):
+ *   POST /v1/payment_intents (idempotency keys honoured) and GET /v1/payment_intents/:id.
+ * - The browser's Stripe.js (the tests' fake, reached through a route for https://api.stripe.com) calls
+ *   it with the publishable key and the client secret: POST /v1/payment_intents/:id/confirm and
+ *   GET /v1/payment_intents/:id. Stripe's test cards behave as in Stripe.
+ * - Like Stripe, it tells the server through a webhook: payment_intent.succeeded (or .payment_failed)
+ *   POSTed to the webhook URL with a Stripe-Signature header (HMAC-SHA256 of `${t}.${payload}` with
+ *   the endpoint secret). The event is delivered before the confirmation answers, so a test sees the
+ *   webhook path, not the client's follow-up call, fulfil the payment.
+ * - Refunds and cancellations with the secret key: POST /v1/refunds (payment_intent; idempotency keys
+ *   honoured; a full refund of a succeeded intent, as the payments service asks) and
+ *   POST /v1/payment_intents/:id/cancel. A cancelled intent cannot be confirmed any more.
+ * - GET /__fake/state lists the intents, refunds and webhook deliveries, for assertions.
+ */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import { URLSearchParams } from 'node:url';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const API_VERSION = '2025-01-27.acacia';
 
 /** Stripe's test cards (https://docs.stripe.com/testing) that the tests and developers use. */
-const DECLINES = {
+interface Decline {
+  code: string;
+  decline_code?: string;
+  message: string;
+}
+
+const DECLINES: Record<string, Decline> = {
   4000000000000002: {
     code: 'card_declined',
     decline_code: 'generic_decline',
@@ -39,7 +48,7 @@ const DECLINES = {
   },
 };
 
-function passesLuhn(digits) {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let digit = Number(digits[digits.length - 1 - i]);
@@ -52,14 +61,17 @@ function passesLuhn(digits) {
   return digits.length >= 12 && sum % 10 === 0;
 }
 
-const id = (prefix) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-const invalidApiKey = () => [
+type Json = Record<string, unknown>;
+type Answer = [status: number, body: unknown];
+
+const invalidApiKey = (): Answer => [
   401,
   { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } },
 ];
 
-const noSuchIntent = (intentId) => [
+const noSuchIntent = (intentId: string | null): Answer => [
   404,
   {
     error: {
@@ -71,8 +83,8 @@ const noSuchIntent = (intentId) => [
 ];
 
 /** The `metadata[name]=value` fields of a form, as Stripe stores them. */
-function metadataOf(form) {
-  const metadata = {};
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
   for (const [name, value] of form) {
     const match = /^metadata\[(.+)\]$/.exec(name);
     if (match) metadata[match[1]] = value;
@@ -80,24 +92,108 @@ function metadataOf(form) {
   return metadata;
 }
 
+/**
+ * Why Stripe would decline the card of a confirmation form (`payment_method_data[card][…]`), or
+ * undefined when it is accepted: Stripe's declining test cards, then the number's checksum, the expiry
+ * (a past month, or none) and the security code, in that order.
+ */
+export function cardDecline(form: URLSearchParams, now = new Date()): Decline | undefined {
+  const number = (form.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
+  const expMonth = Number(form.get('payment_method_data[card][exp_month]'));
+  const expYear = Number(form.get('payment_method_data[card][exp_year]'));
+  const cvc = form.get('payment_method_data[card][cvc]') ?? '';
+  if (DECLINES[number]) return DECLINES[number];
+  if (!passesLuhn(number)) return { code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  const year = expYear < 100 ? 2000 + expYear : expYear;
+  if (!expMonth || year * 12 + expMonth - 1 < now.getFullYear() * 12 + now.getMonth())
+    return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
+  if (!/^\d{3,4}$/.test(cvc))
+    return { code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+  return undefined;
+}
+
 /** Stripe's webhook signature header for a payload. */
-export function stripeSignature(payload, secret, timestamp = Math.floor(Date.now() / 1000)) {
+export function stripeSignature(
+  payload: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
 
-/**
- * Starts the fake on 127.0.0.1:port. Options: secretKey, publishableKey, webhookSecret, webhookUrl.
- * Resolves with { port, close() }.
- */
-export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, webhookSecret, webhookUrl }) {
-  const intents = new Map();
-  const byIdempotencyKey = new Map();
-  const refunds = [];
-  const refundsByKey = new Map();
-  const deliveries = [];
+export interface FakeStripeOptions {
+  /** 0 (the default) for any free port. */
+  port?: number;
+  /** The key the server side (the payments service's SDK) sends as its Bearer token. */
+  secretKey: string;
+  /** The key the browser's Stripe.js sends; without it only the server-side calls are answered. */
+  publishableKey?: string;
+  /** Where the events go, signed with `webhookSecret`; without it no webhook is sent. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+}
 
-  async function deliver(type, intent) {
+/** A PaymentIntent as the fake stores it (Stripe's fields the tests and the service read). */
+export interface FakeStripeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  automatic_payment_methods: { enabled: boolean } | null;
+  payment_method_types: string[];
+  payment_method: string | null;
+  receipt_email: string | null;
+  last_payment_error: Json | null;
+  latest_charge: string | null;
+  amount_refunded: number;
+  cancellation_reason: string | null;
+}
+
+export interface FakeStripeDelivery {
+  eventId: string;
+  type: string;
+  intentId: string;
+  /** The HTTP status the webhook endpoint answered (0 when it did not answer). */
+  status: number;
+  response: string;
+}
+
+export interface FakeStripeState {
+  intents: FakeStripeIntent[];
+  refunds: Json[];
+  deliveries: FakeStripeDelivery[];
+}
+
+export interface FakeStripeApi {
+  port: number;
+  /** What it holds: the intents, refunds and webhook deliveries (also at GET /__fake/state). */
+  state(): FakeStripeState;
+  close(): Promise<void>;
+}
+
+/** Starts the fake on 127.0.0.1 (`port`, or any free one). */
+export async function startFakeStripeApi({
+  port = 0,
+  secretKey,
+  publishableKey,
+  webhookSecret = '',
+  webhookUrl,
+}: FakeStripeOptions): Promise<FakeStripeApi> {
+  const intents = new Map<string, FakeStripeIntent>();
+  const byIdempotencyKey = new Map<string, FakeStripeIntent>();
+  const refunds: Json[] = [];
+  const refundsByKey = new Map<string, Json>();
+  const deliveries: FakeStripeDelivery[] = [];
+  const state = (): FakeStripeState => ({ intents: [...intents.values()], refunds, deliveries });
+
+  async function deliver(type: string, intent: FakeStripeIntent): Promise<void> {
+    if (!webhookUrl) return;
     const event = {
       id: id('evt'),
       object: 'event',
@@ -110,7 +206,13 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
       data: { object: { ...intent } },
     };
     const payload = JSON.stringify(event);
-    const delivery = { eventId: event.id, type, intentId: intent.id, status: 0, response: '' };
+    const delivery: FakeStripeDelivery = {
+      eventId: event.id,
+      type,
+      intentId: intent.id,
+      status: 0,
+      response: '',
+    };
     deliveries.push(delivery);
     // Stripe retries failed deliveries; a few quick attempts are enough here.
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -123,7 +225,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
             'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
           },
           body: payload,
-          signal: globalThis.AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(10_000),
         });
         delivery.status = response.status;
         delivery.response = await response.text();
@@ -136,7 +238,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
   }
 
   /** What the publishable key may see of an intent (as Stripe's client-side API answers). */
-  const clientView = (intent) => ({
+  const clientView = (intent: FakeStripeIntent) => ({
     id: intent.id,
     object: 'payment_intent',
     amount: intent.amount,
@@ -152,7 +254,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     next_action: null,
   });
 
-  function cardError(intent, decline) {
+  function cardError(intent: FakeStripeIntent, decline: Decline) {
     return {
       error: {
         type: 'card_error',
@@ -163,7 +265,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     };
   }
 
-  const unexpectedState = (intent) => [
+  const unexpectedState = (intent: FakeStripeIntent): Answer => [
     400,
     {
       error: {
@@ -175,7 +277,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     },
   ];
 
-  async function confirm(intent, form) {
+  async function confirm(intent: FakeStripeIntent, form: URLSearchParams): Promise<Answer> {
     if (intent.status === 'canceled') return unexpectedState(intent);
     if (intent.status === 'succeeded') {
       return [
@@ -189,23 +291,10 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
         },
       ];
     }
-    const number = (form.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
-    const expMonth = Number(form.get('payment_method_data[card][exp_month]'));
-    const expYear = Number(form.get('payment_method_data[card][exp_year]'));
-    const cvc = form.get('payment_method_data[card][cvc]') ?? '';
     const email = form.get('receipt_email');
     if (email) intent.receipt_email = email;
     intent.payment_method = id('pm');
-
-    let decline = DECLINES[number];
-    if (!decline && !passesLuhn(number))
-      decline = { code: 'incorrect_number', message: 'Your card number is incorrect.' };
-    const now = new Date();
-    const year = expYear < 100 ? 2000 + expYear : expYear;
-    if (!decline && (!expMonth || year * 12 + expMonth - 1 < now.getFullYear() * 12 + now.getMonth()))
-      decline = { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
-    if (!decline && !/^\d{3,4}$/.test(cvc))
-      decline = { code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+    const decline = cardDecline(form);
 
     if (decline) {
       intent.status = 'requires_payment_method';
@@ -220,17 +309,18 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     return [200, clientView(intent)];
   }
 
-  async function handle(req, form, url) {
+  async function handle(req: IncomingMessage, form: URLSearchParams, url: URL): Promise<Answer> {
     const bearer = req.headers.authorization === `Bearer ${secretKey}`;
     const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
 
     if (req.method === 'GET' && url.pathname === '/__fake/state') {
-      return [200, { intents: [...intents.values()], refunds, deliveries }];
+      return [200, state()];
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       if (!bearer) return invalidApiKey();
       const key = String(req.headers['idempotency-key'] ?? '');
-      if (key && refundsByKey.has(key)) return [200, refundsByKey.get(key)];
+      const known = key ? refundsByKey.get(key) : undefined;
+      if (known) return [200, known];
       const intent = intents.get(form.get('payment_intent') ?? '');
       if (!intent) return noSuchIntent(form.get('payment_intent'));
       if (intent.status !== 'succeeded' || intent.amount_refunded >= intent.amount)
@@ -244,7 +334,7 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
             },
           },
         ];
-      const refund = {
+      const refund: Json = {
         id: id('re'),
         object: 'refund',
         amount: intent.amount,
@@ -274,9 +364,10 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       if (!bearer) return invalidApiKey();
       const key = String(req.headers['idempotency-key'] ?? '');
-      if (key && byIdempotencyKey.has(key)) return [200, byIdempotencyKey.get(key)];
+      const known = key ? byIdempotencyKey.get(key) : undefined;
+      if (known) return [200, known];
       const intentId = id('pi');
-      const intent = {
+      const intent: FakeStripeIntent = {
         id: intentId,
         object: 'payment_intent',
         amount: Number(form.get('amount')),
@@ -349,14 +440,15 @@ export async function startFakeStripeApi({ port = 0, secretKey, publishableKey, 
       );
     });
   });
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
   return {
-    port: server.address().port,
+    port: (server.address() as AddressInfo).port,
+    state,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
