@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@starborn/database';
 import { AiQuotaFlag, MessageBusModule } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
@@ -34,7 +33,6 @@ import { PremiumService } from './premium/premium.service.js';
         poolSize: config.DB_POOL_SIZE,
       }),
     }),
-    TypeOrmModule.forFeature([Hero, HeroImage, ShareLink]),
     HealthModule.forService('heroes'),
     // heroes asks payments (payments.find-succeeded) before granting premium.
     MessageBusModule.register({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   DOWNLOAD_FORBIDDEN_MESSAGE,
   ErrorCodes,
@@ -9,8 +9,8 @@ import {
   type DownloadManifest,
   type DownloadQuery,
 } from '@starborn/contracts';
-import type { Repository } from 'typeorm';
-import { Hero } from '../heroes/hero.entity.js';
+import type { EntityManager } from 'typeorm';
+import { findOwnedHero } from '../heroes/hero.queries.js';
 import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
 
 /**
@@ -19,12 +19,10 @@ import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
  */
 @Injectable()
 export class DownloadService {
-  constructor(@InjectRepository(Hero) private readonly heroes: Repository<Hero>) {}
+  constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
   async manifest({ userId, heroId }: DownloadQuery): Promise<DownloadManifest> {
-    const hero = HERO_ID_PATTERN.test(String(heroId))
-      ? await this.heroes.findOne({ where: { id: heroId, ownerId: userId }, relations: { images: true } })
-      : null;
+    const hero = HERO_ID_PATTERN.test(String(heroId)) ? await findOwnedHero(this.db, heroId, userId) : null;
     if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
     if (hero.paymentStatus !== 'paid')
       throw new ServiceError(403, ErrorCodes.PAYMENT_REQUIRED, DOWNLOAD_FORBIDDEN_MESSAGE);

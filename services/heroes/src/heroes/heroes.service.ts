@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   ErrorCodes,
   HERO_ID_PATTERN,
@@ -27,11 +27,19 @@ import {
   zodiacFor,
   ZodiacDateError,
 } from '@starborn/zodiac';
-import { DataSource, QueryFailedError, type Repository } from 'typeorm';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import { HeroGenerationQueue } from '../generation/hero-generation.queue.js';
-import { HeroImage } from './hero-image.entity.js';
 import { HeroPresenter } from './hero.presenter.js';
-import { Hero } from './hero.entity.js';
+import type { Hero } from './hero.entity.js';
+import {
+  markGenerationFailed,
+  storeGeneratedHero,
+  findHero,
+  findOwnedHero,
+  heroesOf,
+  insertHero,
+  startGeneration,
+} from './hero.queries.js';
 import { HeroStatusPublisher } from './hero-status.publisher.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -45,8 +53,7 @@ export class HeroesService {
   private readonly logger = new Logger(HeroesService.name);
 
   constructor(
-    @InjectRepository(Hero) private readonly heroes: Repository<Hero>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectEntityManager() private readonly db: EntityManager,
     private readonly presenter: HeroPresenter,
     private readonly queue: HeroGenerationQueue,
     private readonly status: HeroStatusPublisher,
@@ -76,8 +83,7 @@ export class HeroesService {
     }
     const { western, chinese } = zodiac;
     try {
-      // insert, not save: save would quietly update a hero that already has this id.
-      await this.heroes.insert({
+      await insertHero(this.db, {
         id: heroId,
         ownerId: command.userId,
         name,
@@ -106,11 +112,7 @@ export class HeroesService {
   }
 
   async list(userId: string): Promise<HeroDto[]> {
-    const heroes = await this.heroes.find({
-      where: { ownerId: userId },
-      relations: { images: true },
-      order: { createdAt: 'DESC' },
-    });
+    const heroes = await heroesOf(this.db, userId);
     return heroes.map((hero) => this.presenter.present(hero));
   }
 
@@ -126,17 +128,9 @@ export class HeroesService {
         errorType: 'quota_exceeded',
       });
     }
-    const started = returnedRows<{ generation_attempt: number }>(
-      await this.dataSource.query(
-        `UPDATE heroes.heroes
-          SET status = 'generating', generation_attempt = generation_attempt + 1, generation_error = NULL, updated_at = now()
-        WHERE id = $1 AND status IN ('pending', 'error')
-        RETURNING generation_attempt`,
-        [heroId],
-      ),
-    );
-    if (started.length === 1) {
-      const job = { heroId, attempt: started[0].generation_attempt };
+    const attempt = await startGeneration(this.db, heroId);
+    if (attempt !== undefined) {
+      const job = { heroId, attempt };
       await this.queue.add(job, heroGenerationJobId(job));
       await this.announce(heroId, userId, 'generating');
     }
@@ -144,7 +138,7 @@ export class HeroesService {
   }
 
   async generationProfile(heroId: string): Promise<HeroProfileDto> {
-    const hero = await this.heroes.findOneBy({ id: heroId });
+    const hero = await findHero(this.db, heroId);
     if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
     return {
       heroId: hero.id,
@@ -161,36 +155,13 @@ export class HeroesService {
    * fails, the event is delivered again, and the repeat re-emits for the hero it already completed.
    */
   async completeGeneration(event: HeroGeneratedEvent): Promise<void> {
-    const ownerId = await this.dataSource.transaction(async (db) => {
-      const updated = returnedRows<{ owner_id: string }>(
-        await db.query(
-          `UPDATE heroes.heroes
-            SET status = 'complete', backstory = $3, generated_by = $4, updated_at = now()
-          WHERE id = $1 AND status = 'generating' AND generation_attempt = $2
-          RETURNING owner_id`,
-          [event.heroId, event.attempt, event.backstory, event.provider],
-        ),
-      );
-      if (updated.length === 0) return undefined;
-      await db.getRepository(HeroImage).upsert(
-        event.images.map((image, position) => ({
-          heroId: event.heroId,
-          angle: image.angle,
-          position,
-          prompt: image.prompt,
-          fullKey: image.fullKey,
-          previewKey: image.previewKey,
-        })),
-        ['heroId', 'angle'],
-      );
-      return updated[0].owner_id;
-    });
+    const ownerId = await storeGeneratedHero(this.db, event);
     if (ownerId) await this.announce(event.heroId, ownerId, 'complete');
     else
       this.logger.log(
         `Ignored a stale or repeated result for hero ${event.heroId} (attempt ${event.attempt})`,
       );
-    const hero = await this.heroes.findOneBy({ id: event.heroId });
+    const hero = await findHero(this.db, event.heroId);
     if (hero?.status === 'complete' && hero.generationAttempt === event.attempt) {
       await this.bus.emitEvent(
         'hero.completed',
@@ -207,24 +178,18 @@ export class HeroesService {
   }
 
   async failGeneration(event: HeroGenerationFailedEvent): Promise<void> {
-    const updated = returnedRows<{ owner_id: string }>(
-      await this.dataSource.query(
-        `UPDATE heroes.heroes
-          SET status = 'error', generation_error = $3, updated_at = now()
-        WHERE id = $1 AND status = 'generating' AND generation_attempt = $2
-        RETURNING owner_id`,
-        [event.heroId, event.attempt, event.reason.slice(0, 1000)],
-      ),
+    const ownerId = await markGenerationFailed(
+      this.db,
+      event.heroId,
+      event.attempt,
+      event.reason.slice(0, 1000),
     );
-    if (updated.length === 1)
-      await this.announce(event.heroId, updated[0].owner_id, 'error', event.quotaExceeded);
+    if (ownerId) await this.announce(event.heroId, ownerId, 'error', event.quotaExceeded);
   }
 
   private async findOwned(userId: string, heroId: string): Promise<Hero> {
     // Another user's hero is "not found": its existence is not theirs to learn.
-    const hero = HERO_ID_PATTERN.test(heroId)
-      ? await this.heroes.findOne({ where: { id: heroId, ownerId: userId }, relations: { images: true } })
-      : null;
+    const hero = HERO_ID_PATTERN.test(heroId) ? await findOwnedHero(this.db, heroId, userId) : null;
     if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
     return hero;
   }
@@ -240,11 +205,6 @@ export class HeroesService {
       this.logger.warn(`Could not announce ${status} for hero ${heroId}: ${error.message}`);
     });
   }
-}
-
-/** TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, count]; a SELECT with rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
 
 function badRequest(message: string): ServiceError {

@@ -1,18 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   ErrorCodes,
   HERO_ID_PATTERN,
   ServiceError,
   type HeroDto,
-  type HeroStatus,
   type PaymentStatus,
   type PaymentSucceededEvent,
 } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
-import { DataSource, type Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { HeroPresenter } from '../heroes/hero.presenter.js';
-import { Hero } from '../heroes/hero.entity.js';
+import type { Hero } from '../heroes/hero.entity.js';
+import { findOwnedHero, findOwnedPaymentStatus, markHeroPaid } from '../heroes/hero.queries.js';
 import { HeroStatusPublisher } from '../heroes/hero-status.publisher.js';
 import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
 
@@ -33,8 +33,7 @@ export class PremiumService {
   private readonly logger = new Logger(PremiumService.name);
 
   constructor(
-    @InjectRepository(Hero) private readonly heroes: Repository<Hero>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectEntityManager() private readonly db: EntityManager,
     private readonly presenter: HeroPresenter,
     private readonly status: HeroStatusPublisher,
     private readonly bus: MessageBus,
@@ -73,29 +72,18 @@ export class PremiumService {
     userId,
     heroId,
   }: HeroOwnerQuery): Promise<{ premiumStory: boolean; paymentStatus: PaymentStatus }> {
-    const hero = await this.heroes.findOne({
-      where: { id: this.validHeroId(heroId), ownerId: String(userId ?? '') },
-      select: { id: true, paymentStatus: true },
-    });
+    const hero = await findOwnedPaymentStatus(this.db, this.validHeroId(heroId), String(userId ?? ''));
     if (!hero) throw notFound();
     return { premiumStory: hero.paymentStatus === 'paid', paymentStatus: hero.paymentStatus };
   }
 
   /** unpaid → paid once; true when this call made the change (and announced it). */
   private async markPaid(heroId: string, userId: string): Promise<boolean> {
-    const updated = returnedRows<{ status: HeroStatus }>(
-      await this.dataSource.query(
-        `UPDATE heroes.heroes
-          SET payment_status = 'paid', updated_at = now()
-        WHERE id = $1 AND owner_id = $2 AND payment_status = 'unpaid'
-        RETURNING status`,
-        [heroId, userId],
-      ),
-    );
-    if (updated.length === 0) return false;
+    const status = await markHeroPaid(this.db, heroId, userId);
+    if (status === undefined) return false;
     // The status is unchanged; the notice makes the owner's browser fetch the now full-quality hero.
     await this.status
-      .publish({ heroId, userId, status: updated[0].status })
+      .publish({ heroId, userId, status })
       .catch((error: Error) =>
         this.logger.warn(`Could not announce the payment of hero ${heroId}: ${error.message}`),
       );
@@ -103,10 +91,7 @@ export class PremiumService {
   }
 
   private async findOwned(userId: string, heroId: string): Promise<Hero> {
-    const hero = await this.heroes.findOne({
-      where: { id: this.validHeroId(heroId), ownerId: String(userId ?? '') },
-      relations: { images: true },
-    });
+    const hero = await findOwnedHero(this.db, this.validHeroId(heroId), String(userId ?? ''));
     if (!hero) throw notFound();
     return hero;
   }
@@ -119,8 +104,3 @@ export class PremiumService {
 }
 
 const notFound = () => new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
-
-/** TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, count]; a SELECT with rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}

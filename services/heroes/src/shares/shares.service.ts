@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   ErrorCodes,
   HERO_ID_PATTERN,
@@ -16,11 +16,19 @@ import {
 import { Clock } from '@starborn/runtime';
 import { mediaExpiry, MediaUrlSigner } from '@starborn/storage';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { HEROES_CONFIG, type HeroesConfig } from '../config.js';
-import { Hero } from '../heroes/hero.entity.js';
+import { findHeroWithImages, findOwnedHero } from '../heroes/hero.queries.js';
 import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
-import { ShareLink } from './share-link.entity.js';
+import type { ShareLink } from './share-link.entity.js';
+import {
+  countShareView,
+  deactivateShareLink,
+  findActiveShareLink,
+  findOwnedShareLink,
+  insertShareLinkUnlessActive,
+  shareLinksOf,
+} from './share.queries.js';
 
 const SHARE_NOT_FOUND = 'Share link not found.';
 
@@ -35,9 +43,7 @@ export const newShareId = (): string => randomBytes(18).toString('base64url');
 @Injectable()
 export class SharesService {
   constructor(
-    @InjectRepository(ShareLink) private readonly links: Repository<ShareLink>,
-    @InjectRepository(Hero) private readonly heroes: Repository<Hero>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectEntityManager() private readonly db: EntityManager,
     private readonly signer: MediaUrlSigner,
     private readonly clock: Clock,
     @Inject(HEROES_CONFIG) private readonly config: HeroesConfig,
@@ -45,7 +51,7 @@ export class SharesService {
 
   async create({ userId, heroId }: CreateShareCommand): Promise<ShareLinkDto> {
     const hero = HERO_ID_PATTERN.test(String(heroId))
-      ? await this.heroes.findOneBy({ id: heroId, ownerId: userId })
+      ? await findOwnedHero(this.db, heroId, userId, { images: false })
       : null;
     if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
     if (hero.paymentStatus !== 'paid')
@@ -53,15 +59,8 @@ export class SharesService {
 
     // Two tries: the active link may be deactivated between a lost insert race and the read.
     for (let attempt = 0; attempt < 2; attempt++) {
-      await this.dataSource.query(
-        `INSERT INTO heroes.share_links (id, hero_id, owner_id) VALUES ($1, $2, $3)
-         ON CONFLICT (hero_id) WHERE is_active DO NOTHING`,
-        [newShareId(), hero.id, userId],
-      );
-      const active = await this.links.findOne({
-        where: { heroId: hero.id, isActive: true },
-        relations: { hero: true },
-      });
+      await insertShareLinkUnlessActive(this.db, { id: newShareId(), heroId: hero.id, ownerId: userId });
+      const active = await findActiveShareLink(this.db, hero.id);
       if (active) return toDto(active);
     }
     throw new ServiceError(409, ErrorCodes.CONFLICT, 'The share link changed meanwhile. Please try again.');
@@ -72,21 +71,8 @@ export class SharesService {
     const id = String(shareId ?? '');
     // The same conditions either way; only a view (not a HEAD request) adds to the count.
     const increment = countView === false ? 0 : 1;
-    const counted = SHARE_ID_PATTERN.test(id)
-      ? returnedRows<{ hero_id: string }>(
-          await this.dataSource.query(
-            `UPDATE heroes.share_links s SET access_count = s.access_count + $2
-             FROM heroes.heroes h
-             WHERE s.id = $1 AND s.is_active AND h.id = s.hero_id AND h.payment_status = 'paid'
-             RETURNING s.hero_id`,
-            [id, increment],
-          ),
-        )
-      : [];
-    const hero =
-      counted.length === 1
-        ? await this.heroes.findOne({ where: { id: counted[0].hero_id }, relations: { images: true } })
-        : null;
+    const sharedHeroId = SHARE_ID_PATTERN.test(id) ? await countShareView(this.db, id, increment) : undefined;
+    const hero = sharedHeroId ? await findHeroWithImages(this.db, sharedHeroId) : null;
     if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, SHARE_INACTIVE_MESSAGE);
 
     const expiresAt = mediaExpiry(
@@ -106,11 +92,7 @@ export class SharesService {
 
   /** The user's links, newest first, active or not. */
   async list(userId: string): Promise<ShareLinkDto[]> {
-    const links = await this.links.find({
-      where: { ownerId: userId },
-      relations: { hero: true },
-      order: { createdAt: 'DESC', id: 'ASC' },
-    });
+    const links = await shareLinksOf(this.db, userId);
     return links.map(toDto);
   }
 
@@ -118,12 +100,8 @@ export class SharesService {
   async deactivate({ userId, shareId }: DeactivateShareCommand): Promise<ShareLinkDto> {
     const id = String(shareId ?? '');
     if (!SHARE_ID_PATTERN.test(id)) throw new ServiceError(404, ErrorCodes.NOT_FOUND, SHARE_NOT_FOUND);
-    await this.dataSource.query(
-      `UPDATE heroes.share_links SET is_active = false, deactivated_at = now()
-       WHERE id = $1 AND owner_id = $2 AND is_active`,
-      [id, userId],
-    );
-    const link = await this.links.findOne({ where: { id, ownerId: userId }, relations: { hero: true } });
+    await deactivateShareLink(this.db, id, userId);
+    const link = await findOwnedShareLink(this.db, id, userId);
     if (!link) throw new ServiceError(404, ErrorCodes.NOT_FOUND, SHARE_NOT_FOUND);
     return toDto(link);
   }
@@ -139,9 +117,4 @@ function toDto(link: ShareLink): ShareLinkDto {
     isActive: link.isActive,
     sharePath: `/share/${link.id}`,
   };
-}
-
-/** TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, count]; a SELECT with rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
