@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@starborn/database';
 import { BASE_CONFIG, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
 import { AUTH_CONFIG, authEnvSchema } from './config.js';
@@ -25,7 +24,6 @@ import { UsersService } from './users/users.service.js';
         poolSize: config.DB_POOL_SIZE,
       }),
     }),
-    TypeOrmModule.forFeature([User, SupportRequest]),
     HealthModule.forService('auth'),
   ],
   controllers: [UsersHandlers, SupportHandlers],

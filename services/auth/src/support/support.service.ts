@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   ErrorCodes,
   ServiceError,
@@ -7,15 +7,15 @@ import {
   type CreateSupportRequestCommand,
   type SupportRequestDto,
 } from '@starborn/contracts';
-import type { Repository } from 'typeorm';
-import { SupportRequest } from './support-request.entity.js';
+import type { EntityManager } from 'typeorm';
+import { insertSupportRequest } from './support-request.queries.js';
 
 export const SUPPORT_LIMITS = { name: 100, email: 254, subject: 200, message: 5_000 } as const;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 @Injectable()
 export class SupportService {
-  constructor(@InjectRepository(SupportRequest) private readonly requests: Repository<SupportRequest>) {}
+  constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
   async create(command: CreateSupportRequestCommand): Promise<SupportRequestDto> {
     const fail = (message: string) => new ServiceError(400, ErrorCodes.VALIDATION_FAILED, message);
@@ -32,9 +32,14 @@ export class SupportService {
       const limit = SUPPORT_LIMITS[field as keyof typeof SUPPORT_LIMITS];
       if (value.length > limit) throw fail(`The ${field} can be at most ${limit} characters long`);
     }
-    const saved = await this.requests.save(
-      this.requests.create({ name, email, subject, message, category, userId: command.userId ?? null }),
-    );
+    const saved = await insertSupportRequest(this.db, {
+      name,
+      email,
+      subject,
+      message,
+      category,
+      userId: command.userId ?? null,
+    });
     return { ...saved, createdAt: saved.createdAt.toISOString() };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   EMAIL_MAX_LENGTH,
   ErrorCodes,
@@ -12,10 +12,11 @@ import {
   type RegisterCommand,
   type UserDto,
 } from '@starborn/contracts';
-import { QueryFailedError, type Repository } from 'typeorm';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import { TokenService } from '../tokens/token.service.js';
 import { PasswordHasher } from './password-hasher.js';
-import { User } from './user.entity.js';
+import type { User } from './user.entity.js';
+import { findUser, findUserByEmail, insertUser } from './user.queries.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UNIQUE_VIOLATION = '23505';
@@ -25,7 +26,7 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password. Please tr
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectEntityManager() private readonly db: EntityManager,
     private readonly passwords: PasswordHasher,
     private readonly tokens: TokenService,
   ) {}
@@ -34,7 +35,7 @@ export class UsersService {
     const { name, email, password } = validateRegistration(command);
     const passwordHash = await this.passwords.hash(password);
     try {
-      const user = await this.users.save(this.users.create({ name, email, passwordHash }));
+      const user = await insertUser(this.db, { name, email, passwordHash });
       return this.session(user);
     } catch (error) {
       // The unique index on lower(email) decides, so two simultaneous sign-ups cannot both win.
@@ -51,12 +52,7 @@ export class UsersService {
   async login(command: LoginCommand): Promise<AuthSession> {
     const email = String(command.email ?? '').trim();
     const password = String(command.password ?? '');
-    const user = email
-      ? await this.users
-          .createQueryBuilder('user')
-          .where('lower(user.email) = lower(:email)', { email })
-          .getOne()
-      : null;
+    const user = email ? await findUserByEmail(this.db, email) : null;
     const valid = await this.passwords.verify(user?.passwordHash, password);
     if (!user || !valid)
       throw new ServiceError(401, ErrorCodes.INVALID_CREDENTIALS, INVALID_CREDENTIALS_MESSAGE);
@@ -64,7 +60,7 @@ export class UsersService {
   }
 
   async getUser(userId: string): Promise<UserDto> {
-    const user = isUuid(userId) ? await this.users.findOneBy({ id: userId }) : null;
+    const user = isUuid(userId) ? await findUser(this.db, userId) : null;
     // A valid token for a user that no longer exists is a session that has ended.
     if (!user)
       throw new ServiceError(401, ErrorCodes.UNAUTHORIZED, 'Your session has ended. Please sign in again.');
