@@ -1,5 +1,5 @@
 /**
- * The pure rules of the checkout screen (spec §2 Checkout, §4 Payment, §8 Payment, §9): which
+ * The pure rules of the checkout screen: which
  * purchase the query asks for, the card form's formatting and checks, amounts in USD and the
  * messages a failed step shows. The page calls these; Jest tests them.
  */
@@ -12,17 +12,17 @@ export interface CheckoutMode {
   paymentType: PaymentType;
   title: string;
   buttonLabel: string;
-  /** True for the chapters purchase (the API's `unlockChapters` flag; spec §9: 3 chapters each). */
+  /** True for the chapters purchase (the API's `unlockChapters` flag; 3 chapters each). */
   unlockChapters: boolean;
   /** The amount the link passed, in cents (only a hint: the server's price is the one shown). */
   requestedAmount: number | null;
 }
 
 export const CHAPTERS_PER_PURCHASE = 3;
-/** Spec §9: premium upgrade 3.99 USD; chapters 1.99 USD in the checkout request. */
+/** Premium upgrade 3.99 USD; chapters 1.99 USD in the checkout request. */
 export const DEFAULT_PRICES: Record<PaymentType, number> = { premium_upgrade: 399, chapters: 199 };
 
-/** Spec §2: type=chapters → 'Unlock More Chapters' / 'Unlock 3 Chapters'; anything else is the upgrade. */
+/** type=chapters → 'Unlock More Chapters' / 'Unlock 3 Chapters'; anything else is the upgrade. */
 export function checkoutModeFromQuery(params: URLSearchParams): CheckoutMode {
   const rawAmount = params.get('amount');
   const amount = rawAmount !== null && /^\d+$/.test(rawAmount) ? Number(rawAmount) : null;
@@ -51,7 +51,7 @@ export function formatAmount(cents: number, currency = 'usd'): string {
   return code === 'USD' ? `$${value}` : `${value} ${code}`;
 }
 
-/** Where the user goes after a successful payment (spec §4). */
+/** Where the user goes after a successful payment. */
 export function successPath(heroId: string, paymentType: PaymentType): string {
   const base = `/hero/${encodeURIComponent(heroId)}?payment=success`;
   return paymentType === 'chapters' ? `${base}&type=chapters` : base;
@@ -162,7 +162,7 @@ export function validateCard(
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email address';
 export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 
-/** Spec §5 'Checkout email required'. */
+/** The checkout needs a receipt email: why this one will not do, or null. */
 export function emailProblem(value: string): string | null {
   const email = value.trim();
   if (!email) return EMAIL_REQUIRED_MESSAGE;
@@ -170,7 +170,7 @@ export function emailProblem(value: string): string | null {
   return null;
 }
 
-/* Messages (spec §8 Payment) ---------------------------------------------- */
+/* Messages ---------------------------------------------------------------- */
 
 export const PAYMENT_MESSAGES = {
   unavailable: 'Payment processing is unavailable. Please try again later.',
@@ -198,7 +198,7 @@ export type QuotaState =
   | { kind: 'unknown'; message: string };
 
 /**
- * True for spec §8 quota answers: errorType/code 'quota_exceeded', or 429 whose text says
+ * True for quota answers: errorType/code 'quota_exceeded', or 429 whose text says
  * quota/exceeded/limit. (The API layer keeps the body's code; the paymentsApi endpoint copies
  * errorType into it.)
  */
@@ -248,7 +248,7 @@ export function confirmErrorMessage(error: unknown): string {
   return e.serverMessage ?? PAYMENT_MESSAGES.cardFailed;
 }
 
-/** Post-payment fallback redirect (spec §9). */
+/** Post-payment fallback redirect. */
 export const FALLBACK_REDIRECT_MS = 5000;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Payment endpoints (spec §7) on the app's API slice: the provider's configuration, the AI-quota
+ * Payment endpoints on the app's API slice: the provider's configuration, the AI-quota
  * check that runs before checkout, the payment intent, the local provider's card confirmation, the
  * premium switch after payment, and the hero assets download.
  */
@@ -99,7 +99,7 @@ export const paymentsApi = api.injectEndpoints({
           const { data } = await queryFulfilled;
           if (data) dispatch(heroesApi.util.upsertQueryData('getHero', heroId, data));
         } catch {
-          // The page shows the spec §8 message.
+          // The page says what went wrong.
         }
         dispatch(heroesApi.util.invalidateTags(['UserHeroes', { type: 'Hero', id: heroId }]));
       },
@@ -107,7 +107,7 @@ export const paymentsApi = api.injectEndpoints({
 
     /**
      * GET /api/heroes/{id}/download: the zip is saved as hero_{id}_assets.zip right here, so the
-     * blob never enters the store. Resolves with the file name; fails with the spec §8 message.
+     * blob never enters the store. Resolves with the file name; fails with the message the page shows.
      */
     downloadHeroAssets: build.mutation<string, string>({
       async queryFn(heroId, _api, _extra, baseQuery) {

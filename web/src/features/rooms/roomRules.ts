@@ -1,5 +1,5 @@
 /**
- * The shared story's small rules and words (spec §2 lobby and room view, §4, §5, §8, §9). Pure:
+ * The shared story's small rules and words. Pure:
  * the slice, the socket wiring and the pages call them; Jest tests them.
  */
 import { ROOM_MESSAGES } from '@starborn/contracts';
@@ -42,24 +42,24 @@ export const ROOM_TEXT = {
   copied: 'Copied!',
 } as const;
 
-/** Spec §8: 'Failed to connect to the story server: {reason}'. */
+/** 'Failed to connect to the story server: {reason}'. */
 export function connectErrorMessage(reason: string): string {
   return `Failed to connect to the story server: ${reason.trim() || 'unknown error'}`;
 }
 
-/** Spec §8: a failed create shows the server's error field, else 'Failed to create room.' */
+/** A failed create shows the server's error field, else 'Failed to create room.' */
 export function createRoomErrorMessage(error: unknown): string {
   return asApiError(error)?.serverMessage ?? ROOM_TEXT.createFailed;
 }
 
-/** Spec §5 Create room: a selected hero, and a premium one. null when creating may go ahead. */
+/** Creating a room needs a selected hero, and a premium one. null when creating may go ahead. */
 export function createRoomRefusal(hero: { isPremium: boolean } | null): string | null {
   if (!hero) return ROOM_TEXT.selectHeroFirst;
   if (!hero.isPremium) return ROOM_TEXT.premiumRequiredToCreate;
   return null;
 }
 
-/** Spec §2 room view: 'Participating Hero' or 'Spectating Hero'. */
+/** The room view's label: 'Participating Hero' or 'Spectating Hero'. */
 export function roleBadgeLabel(role: RoomRole): string {
   return role === 'participant' ? ROOM_TEXT.participating : ROOM_TEXT.spectating;
 }
@@ -77,12 +77,12 @@ export function heroCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'hero' : 'heroes'} in this story`;
 }
 
-/** Spec §5: input and Send are enabled only for a premium hero taking part. */
+/** Input and Send are enabled only for a premium hero taking part. */
 export function canSendMessages(isPremium: boolean, role: RoomRole | null): boolean {
   return isPremium && role === 'participant';
 }
 
-/** Spec §5 Chat send: ignored without a connection or with blank text; the text is trimmed. */
+/** Sending a message: ignored without a connection or with blank text; the text is trimmed. */
 export function messageToSend(text: string, connected: boolean): string | null {
   const trimmed = text.trim();
   if (!connected || trimmed === '') return null;
@@ -90,7 +90,7 @@ export function messageToSend(text: string, connected: boolean): string | null {
 }
 
 /**
- * Spec §4 Hero premium state in a room: the room joined event decides; before it, the fetched
+ * A hero's premium state in a room: the room joined event decides; before it, the fetched
  * hero's paymentStatus; if that fetch failed, the stored payment status.
  */
 export function heroIsPremiumInRoom(
@@ -109,8 +109,8 @@ export function userMessageCount(messages: readonly Pick<ChatMessage, 'kind'>[])
 }
 
 /**
- * Spec §4 Narrator typing: after sending, the indicator comes on when the count of user messages
- * plus the one just sent is a multiple of 3 (spec §9: every third user message) — the same count
+ * Narrator typing: after sending, the indicator comes on when the count of user messages
+ * plus the one just sent is a multiple of 3 (every third user message) — the same count
  * the server's narrator keeps, so the two agree.
  */
 export function narratorTypesAfterSend(messages: readonly Pick<ChatMessage, 'kind'>[]): boolean {
@@ -123,13 +123,13 @@ export interface ScrollMetrics {
   clientHeight: number;
 }
 
-/** Spec §9: within 100 px of the bottom counts as reading the newest messages. */
+/** Within 100 px of the bottom counts as reading the newest messages. */
 export function isNearBottom(metrics: ScrollMetrics, threshold = AUTO_SCROLL_THRESHOLD_PX): boolean {
   return metrics.scrollHeight - metrics.scrollTop - metrics.clientHeight <= threshold;
 }
 
 /**
- * Spec §4 Auto-scroll: to the newest message when the reader was within 100 px of the bottom before
+ * Auto-scroll: to the newest message when the reader was within 100 px of the bottom before
  * it arrived, or when the newest message is from the system — the reserved sender, which signs the
  * narrator's lines as well as the room's own.
  */
@@ -219,7 +219,7 @@ export interface TextSegment {
 }
 
 /**
- * The system messages' own formatter (spec §5): plain text where **name** is emphasised. Nothing
+ * The system messages' own formatter: plain text where **name** is emphasised. Nothing
  * here becomes HTML, so there is nothing to sanitise.
  */
 export function formatSystemMessage(content: string): TextSegment[] {
@@ -236,7 +236,7 @@ export function formatSystemMessage(content: string): TextSegment[] {
   return segments;
 }
 
-/** The link another hero opens to join (spec §2 Invite Heroes). */
+/** The link another hero opens to join. */
 export function roomInviteUrl(origin: string, roomId: string): string {
   return `${origin.replace(/\/+$/, '')}/shared-story/${encodeURIComponent(roomId)}`;
 }

@@ -1,0 +1,218 @@
+/**
+ * What both payment forms share, whichever provider takes the card (the built-in test card form or
+ * Stripe's Payment Element): the receipt email and wallet fields, the payment intent made up front,
+ * the one error line, and what happens once the money is taken (the premium switch, the way back to
+ * the hero with its fallback redirect). A form only brings its card element and its way of charging.
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../auth/authSlice';
+import { checkoutBlockFromIntentError, type CheckoutBlock } from './checkoutBlock';
+import {
+  createIntentErrorMessage,
+  DEFAULT_PRICES,
+  emailProblem,
+  FALLBACK_REDIRECT_MS,
+  formatAmount,
+  PAYMENT_MESSAGES,
+  successPath,
+  type CheckoutMode,
+} from './checkout';
+import { usePaymentError, type ShownPaymentError } from './PaymentError';
+import {
+  useCreatePaymentIntentMutation,
+  useSetHeroPremiumMutation,
+  type CreatePaymentIntentRequest,
+  type PaymentIntent,
+} from './paymentsApi';
+
+/** A payment intent with the receipt email and wallet it was made for. */
+export interface PreparedIntent {
+  email: string;
+  walletAddress: string;
+  intent: PaymentIntent;
+}
+
+export interface CheckoutOptions {
+  heroId: string;
+  mode: CheckoutMode;
+  /** Whether the payment is a test one (the server only records it). */
+  isTest: boolean;
+  /** Told when the server refuses the payment for good (see checkoutBlock): the page shows why instead. */
+  onBlocked: (block: CheckoutBlock) => void;
+}
+
+/**
+ * A form's way of paying, asked after the shared checks pass: null when it stops before charging
+ * (it has shown why), else the charge itself, which resolves true once the payment went through.
+ * While the charge runs the form is busy.
+ */
+export type PayStep = () => (() => Promise<boolean>) | null;
+
+export interface Checkout {
+  heroId: string;
+  mode: CheckoutMode;
+  email: string;
+  setEmail: (email: string) => void;
+  walletAddress: string;
+  setWalletAddress: (wallet: string) => void;
+  /** The wallet the current payment intent is made for; setting another makes a new intent. */
+  intentWallet: string;
+  setIntentWallet: (wallet: string) => void;
+  prepared: PreparedIntent | null;
+  /** Why the payment intent could not be made (with a Try Again next to it), or null. */
+  initError: string | null;
+  /** Makes the payment intent again (Try Again, or after a payment that can no longer be paid). */
+  retry: () => void;
+  /** A new payment intent for this email and wallet, in place of the current one; null when refused. */
+  renewIntent: (email: string, walletAddress: string) => Promise<PreparedIntent | null>;
+  error: ShownPaymentError | null;
+  showError: (message: string) => void;
+  busy: boolean;
+  succeeded: boolean;
+  /** The server's price, '$3.99', once the intent is made. */
+  amount: string | null;
+  submit: (event: FormEvent<HTMLFormElement>, pay: PayStep) => Promise<void>;
+}
+
+export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions): Checkout {
+  const user = useAppSelector(selectUser);
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [walletAddress, setWalletAddress] = useState('');
+  const [intentWallet, setIntentWallet] = useState('');
+  const { error, show: showError, clear: clearError } = usePaymentError();
+  const [busy, setBusy] = useState(false);
+  const [initError, setInitError] = useState<string | null>(null);
+  const [prepared, setPrepared] = useState<PreparedIntent | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const fallbackTimer = useRef<number | undefined>(undefined);
+
+  const [createIntent] = useCreatePaymentIntentMutation();
+  const [setPremium] = useSetHeroPremiumMutation();
+
+  const requestFor = useCallback(
+    (forEmail: string, forWallet: string): CreatePaymentIntentRequest => ({
+      // Ignored by the server (its price table decides); sent as the request shape the API documents.
+      amount: mode.requestedAmount ?? DEFAULT_PRICES[mode.paymentType],
+      currency: 'usd',
+      heroId,
+      walletAddress: forWallet,
+      unlockChapters: mode.unlockChapters,
+      paymentType: mode.paymentType,
+      is_test: isTest,
+      email: forEmail,
+    }),
+    [heroId, isTest, mode.paymentType, mode.requestedAmount, mode.unlockChapters],
+  );
+
+  // The payment intent is made up front (the card element needs it), with the prefilled email; made
+  // again on Try Again and when the wallet it carries changes.
+  const initialEmail = useRef(user?.email ?? '');
+  useEffect(() => {
+    let cancelled = false;
+    const forEmail = initialEmail.current.trim();
+    setInitError(null);
+    setPrepared(null);
+    createIntent(requestFor(forEmail, intentWallet))
+      .unwrap()
+      .then(
+        (intent) => {
+          if (cancelled) return;
+          if (!intent.clientSecret) setInitError(PAYMENT_MESSAGES.elementMissing);
+          else setPrepared({ email: forEmail, walletAddress: intentWallet, intent });
+        },
+        (failure: unknown) => {
+          if (cancelled) return;
+          const block = checkoutBlockFromIntentError(failure, mode.paymentType);
+          if (block) onBlocked(block);
+          else setInitError(createIntentErrorMessage(failure));
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [createIntent, requestFor, mode.paymentType, intentWallet, attempt, onBlocked]);
+
+  useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  async function renewIntent(forEmail: string, forWallet: string): Promise<PreparedIntent | null> {
+    try {
+      const intent = await createIntent(requestFor(forEmail, forWallet)).unwrap();
+      const renewed = { email: forEmail, walletAddress: forWallet, intent };
+      setPrepared(renewed);
+      return renewed;
+    } catch (failure) {
+      const block = checkoutBlockFromIntentError(failure, mode.paymentType);
+      if (block) onBlocked(block);
+      else showError(createIntentErrorMessage(failure));
+      return null;
+    }
+  }
+
+  /** A fallback full-page redirect after 5 s, in case the in-app navigation does not happen. */
+  function redirectLater(target: string) {
+    fallbackTimer.current = window.setTimeout(() => window.location.assign(target), FALLBACK_REDIRECT_MS);
+  }
+
+  /** Paid: a premium upgrade switches the hero, then the user goes back to the hero. */
+  async function completePaid() {
+    setSucceeded(true);
+    const target = successPath(heroId, mode.paymentType);
+    if (mode.paymentType === 'premium_upgrade') {
+      try {
+        await setPremium(heroId).unwrap();
+      } catch {
+        // Paid, but the hero was not switched: say so, and still take the user back after 5 s.
+        showError(PAYMENT_MESSAGES.premiumUpdateFailed);
+        redirectLater(target);
+        return;
+      }
+    }
+    redirectLater(target);
+    void navigate(target, { replace: true });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>, pay: PayStep) {
+    event.preventDefault();
+    if (busy || succeeded) return;
+    clearError();
+    const emailMessage = emailProblem(email);
+    if (emailMessage) return showError(emailMessage);
+    const charge = pay();
+    if (!charge) return;
+    setBusy(true);
+    try {
+      if (await charge()) await completePaid();
+    } catch {
+      showError(PAYMENT_MESSAGES.cardFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    heroId,
+    mode,
+    email,
+    setEmail,
+    walletAddress,
+    setWalletAddress,
+    intentWallet,
+    setIntentWallet,
+    prepared,
+    initError,
+    retry,
+    renewIntent,
+    error,
+    showError,
+    busy,
+    succeeded,
+    amount: prepared ? formatAmount(prepared.intent.amount, prepared.intent.currency) : null,
+    submit,
+  };
+}
