@@ -8,7 +8,7 @@ import { cappedExponentialDelay } from './backoff.js';
 import { BullMqContext } from './context.js';
 import { runWithMeta } from './correlation.js';
 import { toErrorShape } from './errors.js';
-import { measureJob, observePaymentReply, paymentsTotal, trackWorker } from './metrics.js';
+import { measureJob, trackWorker } from './metrics.js';
 import { DEFAULT_EVENT_RETRY, type BullMqServerOptions } from './options.js';
 import { createRedisConnection } from './redis.js';
 import type { CommandEnvelope, EventEnvelope, ReplyEnvelope } from './wire.js';
@@ -141,10 +141,8 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     try {
       const data = await this.invoke(job, envelope.data, meta);
       reply = { id: envelope.id, ok: true, data };
-      observePaymentReply(job.name, { ok: true, data });
     } catch (error) {
       reply = { id: envelope.id, ok: false, error: toErrorShape(error) };
-      observePaymentReply(job.name, { ok: false, status: reply.error.status });
     }
     await this.publisher!.publish(envelope.replyTo, JSON.stringify(reply));
   }
@@ -158,25 +156,12 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   private async runEvent(job: Job<EventEnvelope>, meta: EventEnvelope['meta'] & object): Promise<void> {
     try {
       await this.invoke(job, job.data.data, meta);
-      this.countPayment(job);
     } catch (error) {
       const shape = toErrorShape(error);
       this.log.warn(
         `Event ${job.name} (${job.data.id}) failed on attempt ${job.attemptsMade + 1}: ${shape.message}`,
       );
       throw new Error(shape.message, { cause: error });
-    }
-  }
-
-  /**
-   * A succeeded payment is counted once: by the event's first subscriber, when its handler succeeds
-   * (the event's job id makes a second delivery of one payment impossible).
-   */
-  private countPayment(job: Job<EventEnvelope>): void {
-    if (job.name !== 'payment.succeeded') return;
-    const definition = this.options.registry[job.name];
-    if (definition?.kind === 'event' && definition.subscribers[0] === this.options.service) {
-      paymentsTotal.inc({ outcome: 'succeeded' });
     }
   }
 

@@ -4,10 +4,19 @@ import { Counter, Histogram, register, type Registry } from 'prom-client';
 /**
  * Prometheus metrics counted by the messaging layer, in prom-client's default registry (served by
  * each process's ops listener, libs/runtime): how long jobs and messages take and how often they fail
- * per queue, and payments by outcome. Queue depth is read from Redis when scraped (libs/runtime).
+ * per queue. Queue depth is read from Redis when scraped (libs/runtime). Business metrics (payments,
+ * ...) belong to the service that knows the business; they use {@link counter} to share the registry.
  */
 function metric<T>(name: string, make: () => T, registry: Registry = register): T {
   return (registry.getSingleMetric(name) as T | undefined) ?? make();
+}
+
+/**
+ * A counter in the default registry, served by the process's ops listener. Declaring the same name
+ * twice (a module loaded twice, tests) answers the counter already registered instead of throwing.
+ */
+export function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+  return metric(name, () => new Counter({ name, help, labelNames }));
 }
 
 export const jobDurationSeconds = metric(
@@ -28,16 +37,6 @@ export const jobFailuresTotal = metric(
       name: 'starborn_job_failures_total',
       help: 'Job attempts that failed (each retry counts), by queue and message',
       labelNames: ['queue', 'name'] as const,
-    }),
-);
-
-export const paymentsTotal = metric(
-  'starborn_payments_total',
-  () =>
-    new Counter({
-      name: 'starborn_payments_total',
-      help: 'Payments by outcome: succeeded (once per payment, from payment.succeeded), failed, canceled, declined',
-      labelNames: ['outcome'] as const,
     }),
 );
 
@@ -77,21 +76,4 @@ export async function measureJob<T>(queue: string, job: Job, work: () => Promise
     jobFailuresTotal.inc({ queue, name: job.name });
     throw error;
   }
-}
-
-const PAYMENT_FAILURES = new Set(['failed', 'canceled']);
-
-/**
- * Counts a payment outcome seen in a reply of a payments command: an intent that ended failed or
- * canceled, or a card refused (an error reply with status 402). Succeeded payments are counted from
- * the payment.succeeded event instead, exactly once per payment.
- */
-export function observePaymentReply(name: string, reply: { ok: boolean; data?: unknown; status?: number }) {
-  if (!name.startsWith('payments.')) return;
-  if (!reply.ok) {
-    if (reply.status === 402) paymentsTotal.inc({ outcome: 'declined' });
-    return;
-  }
-  const status = (reply.data as { status?: unknown } | null | undefined)?.status;
-  if (typeof status === 'string' && PAYMENT_FAILURES.has(status)) paymentsTotal.inc({ outcome: status });
 }

@@ -11,6 +11,7 @@ import { MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config.js';
+import { countPayment } from '../metrics/payment-metrics.js';
 import { priceFor } from '../pricing/price-table.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider.js';
 import { PaymentIntent } from './payment-intent.entity.js';
@@ -129,7 +130,11 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
 
   /** After {@link settle}: emits a fulfilment, or asks the provider for the refund. */
   async afterSettle(settlement: Settlement | null): Promise<void> {
-    if (settlement?.kind === 'succeeded') await this.emitSucceeded(settlement.intent);
+    if (settlement?.kind === 'succeeded') {
+      // Counted here, once: only the settlement that moved the intent to succeeded gets this far.
+      countPayment('succeeded');
+      await this.emitSucceeded(settlement.intent);
+    }
     if (settlement?.kind === 'refund') await this.refund(settlement.intent);
   }
 

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type {
   ConfirmLocalPaymentCommand,
@@ -9,9 +9,11 @@ import type {
   SucceededPaymentQuery,
 } from '@starborn/contracts';
 import { OnCommand } from '@starborn/messaging';
+import { PaymentMetricsInterceptor } from '../metrics/payment-metrics.js';
 import { PaymentsService } from './payments.service.js';
 
 @Controller()
+@UseInterceptors(PaymentMetricsInterceptor)
 export class PaymentsHandlers {
   constructor(private readonly payments: PaymentsService) {}
 
