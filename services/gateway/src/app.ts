@@ -24,6 +24,7 @@ import { QUEUE_BOARD_PATH, registerQueueBoard } from './ops/queue-board.js';
 import { RealtimeServer } from './realtime/realtime.server.js';
 import { installBodyGuard } from './http/body-guard.js';
 import { BODY_LIMIT, installBodyLimit } from './http/body-limit.js';
+import { answerClientError } from './http/client-errors.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { validationPipe } from './http/validation.js';
 
@@ -134,6 +135,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
+    // A request the HTTP parser refuses (e.g. headers over the limit) still gets an answer it can read.
+    clientErrorHandler: answerClientError,
     // The request id is the correlation id of everything the request causes: one name in every log.
     childLoggerFactory: correlationChildLogger,
     // One id per request, taken from the caller when it is sane, echoed back and carried into every message.

@@ -1,0 +1,49 @@
+import { ErrorCodes } from '@starborn/contracts';
+import type { Socket } from 'node:net';
+import { apiErrorBody } from './api-error.js';
+
+/**
+ * How long the gateway keeps reading, and throwing away, a request its HTTP parser refused before it
+ * closes the connection. A client sends its whole request before it reads the answer; closing while it
+ * is still sending gives it a broken pipe instead of the answer (see docs/decisions.md).
+ */
+export const CLIENT_ERROR_DRAIN_MS = 10_000;
+
+/** What the parser refused, as the status and sentence the client reads. */
+function answerFor(error: NodeJS.ErrnoException): { status: number; reason: string; message: string } {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      message: 'The request address or headers are too large.',
+    };
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive.' };
+  }
+  return { status: 400, reason: 'Bad Request', message: 'The request is not valid HTTP.' };
+}
+
+/** Connections already answered: the parser reports the same error again for every later chunk. */
+const answered = new WeakSet<Socket>();
+
+/**
+ * Answers a request that Node's HTTP parser refuses (headers over the limit, a malformed request, a
+ * request that arrives too slowly) with the API's usual error body. Unlike Fastify's own handler, which
+ * writes the answer and destroys the socket at once, it ends its side of the connection and keeps
+ * reading what the client still sends until the client closes or CLIENT_ERROR_DRAIN_MS pass.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (answered.has(socket) || socket.destroyed || error.code === 'ECONNRESET') return;
+  answered.add(socket);
+  const { status, reason, message } = answerFor(error);
+  const body = JSON.stringify(apiErrorBody({ status, code: ErrorCodes.BAD_REQUEST, message }));
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.resume();
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_DRAIN_MS).unref();
+}
