@@ -1,7 +1,44 @@
 /**
- * Slow work runs as BullMQ jobs on named queues (not request/reply). Retry, backoff and retention
- * are set here, per queue, in one place.
+ * Slow work runs as BullMQ jobs on named queues (not request/reply). Each queue is defined here once:
+ * its name, retry, backoff and stall settings, the type of its payload, and the check a payload must
+ * pass when a worker draws it. Producers (`JobQueue`) and workers (`createJobWorker`) in
+ * libs/messaging take the payload type from the definition, so a job put on the wrong queue does not
+ * compile.
  */
+import type { NarratorJob } from './rooms.js';
+
+declare const payloadType: unique symbol;
+
+export interface JobQueueDefinition<Data = unknown> {
+  readonly name: string;
+  readonly attempts: number;
+  readonly backoffMs: number;
+  /** How many times a job whose worker vanished is picked up again. */
+  readonly maxStalledCount: number;
+  /**
+   * Why a payload cannot be processed at all (a producer's bug, a job from an older release), or null.
+   * Workers run it before the job: an invalid payload fails for good, without retries. Every queue in
+   * `JobQueues` has one (`defineJobQueue` asks for it); an ad-hoc queue in a test may go without.
+   */
+  readonly invalid?: (data: unknown) => string | null;
+  /** Compile-time only: the payload type, invariant so that no other queue's payload passes for it. */
+  readonly [payloadType]?: (data: Data) => Data;
+}
+
+/** The payload type of a queue definition. */
+export type JobPayloadOf<Q> = Q extends JobQueueDefinition<infer Data> ? Data : never;
+
+/** Declares a queue with its payload type: `defineJobQueue<HeroGenerationJob>({ name: ..., ... })`. */
+export function defineJobQueue<Data>(definition: {
+  name: string;
+  attempts: number;
+  backoffMs: number;
+  maxStalledCount: number;
+  invalid: (data: unknown) => string | null;
+}): JobQueueDefinition<Data> & { readonly invalid: (data: unknown) => string | null } {
+  return definition;
+}
+
 export interface HeroGenerationJob {
   heroId: string;
   /** Which generation of this hero (Try Again starts the next); part of the deterministic job id. */
@@ -28,23 +65,92 @@ export interface ChapterReleaseJob {
   chapterNumber: number;
 }
 
-export interface JobQueueDefinition {
-  name: string;
-  attempts: number;
-  backoffMs: number;
-  /** How many times a job whose worker vanished is picked up again. */
-  maxStalledCount: number;
+/** A job's field checks, each answering why the value is wrong or null. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isWholeFromOne = (value: unknown) => Number.isInteger(value) && (value as number) >= 1;
+/** Ids become part of job ids and Redis keys, joined with ':' and '.', so they never hold a ':'. */
+const isId = (value: unknown) => typeof value === 'string' && value.length > 0 && !value.includes(':');
+
+function invalidHeroJob(job: unknown): string | null {
+  if (!isRecord(job)) return 'the payload must be an object';
+  if (!isId(job.heroId)) return 'heroId must be a non-empty string without ":"';
+  if (!isWholeFromOne(job.attempt)) return 'attempt must be a whole number from 1';
+  return null;
 }
 
+function invalidChapterJob(job: unknown): string | null {
+  if (!isRecord(job)) return 'the payload must be an object';
+  if (!isId(job.storyBookId)) return 'storyBookId must be a non-empty string without ":"';
+  if (typeof job.heroId !== 'string' || !job.heroId) return 'heroId must be a non-empty string';
+  if (!isWholeFromOne(job.chapterNumber) || !isWholeFromOne(job.chaptersTotalCount))
+    return 'chapterNumber and chaptersTotalCount must be whole numbers from 1';
+  if (!isWholeFromOne(job.attempt)) return 'attempt must be a whole number from 1';
+  const previous = job.previousChapter;
+  if (
+    previous != null &&
+    (!isRecord(previous) || typeof previous.title !== 'string' || typeof previous.summary !== 'string')
+  )
+    return 'previousChapter must be null or carry a title and a summary';
+  return null;
+}
+
+function invalidNarratorJob(job: unknown): string | null {
+  if (!isRecord(job)) return 'the payload must be an object';
+  if (!isId(job.roomId)) return 'roomId must be a non-empty string without ":"';
+  if (!isId(job.triggerId)) return 'triggerId must be a non-empty string without ":"';
+  return null;
+}
+
+function invalidReleaseJob(job: unknown): string | null {
+  if (!isRecord(job)) return 'the payload must be an object';
+  if (!isId(job.storyBookId)) return 'storyBookId must be a non-empty string without ":"';
+  if (!Number.isInteger(job.chapterNumber)) return 'chapterNumber must be a whole number';
+  return null;
+}
+
+/** The sweep's job carries nothing: it looks at the database. */
+export type ReconciliationJob = Record<string, never>;
+
 export const JobQueues = {
-  heroGeneration: { name: 'generation.hero', attempts: 3, backoffMs: 2_000, maxStalledCount: 3 },
-  narrator: { name: 'generation.narrator', attempts: 3, backoffMs: 1_000, maxStalledCount: 3 },
-  chapterGeneration: { name: 'generation.chapter', attempts: 3, backoffMs: 2_000, maxStalledCount: 3 },
+  heroGeneration: defineJobQueue<HeroGenerationJob>({
+    name: 'generation.hero',
+    attempts: 3,
+    backoffMs: 2_000,
+    maxStalledCount: 3,
+    invalid: invalidHeroJob,
+  }),
+  narrator: defineJobQueue<NarratorJob>({
+    name: 'generation.narrator',
+    attempts: 3,
+    backoffMs: 1_000,
+    maxStalledCount: 3,
+    invalid: invalidNarratorJob,
+  }),
+  chapterGeneration: defineJobQueue<ChapterGenerationJob>({
+    name: 'generation.chapter',
+    attempts: 3,
+    backoffMs: 2_000,
+    maxStalledCount: 3,
+    invalid: invalidChapterJob,
+  }),
   /** One delayed job per storybook, due at its next release time. */
-  chapterRelease: { name: 'storybook.release', attempts: 5, backoffMs: 5_000, maxStalledCount: 3 },
+  chapterRelease: defineJobQueue<ChapterReleaseJob>({
+    name: 'storybook.release',
+    attempts: 5,
+    backoffMs: 5_000,
+    maxStalledCount: 3,
+    invalid: invalidReleaseJob,
+  }),
   /** A repeatable sweep that makes every due release a lost delayed job did not make. */
-  releaseReconciliation: { name: 'storybook.reconcile', attempts: 1, backoffMs: 0, maxStalledCount: 3 },
-} as const satisfies Record<string, JobQueueDefinition>;
+  releaseReconciliation: defineJobQueue<ReconciliationJob>({
+    name: 'storybook.reconcile',
+    attempts: 1,
+    backoffMs: 0,
+    maxStalledCount: 3,
+    invalid: () => null,
+  }),
+} as const;
 
 export const heroGenerationJobId = (job: HeroGenerationJob) => `hero.${job.heroId}.${job.attempt}`;
 export const chapterGenerationJobId = (job: ChapterGenerationJob) =>

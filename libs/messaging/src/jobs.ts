@@ -1,5 +1,6 @@
+import { Logger } from '@nestjs/common';
 import type { JobQueueDefinition } from '@starborn/contracts';
-import { Queue, Worker, type Job, type Processor, type WorkerOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type Processor, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobMeta, metaJobOptions, outgoingMeta, runWithMeta } from './correlation.js';
 import { measureJob, trackWorker } from './metrics.js';
@@ -7,15 +8,22 @@ import type { RedisConnectionOptions } from './options.js';
 import { createRedisConnection } from './redis.js';
 
 /**
- * Slow work on named BullMQ queues. Retries, backoff and retention come from the queue's definition
- * in libs/contracts, so producers and workers cannot disagree about them.
+ * A payload of exactly the queue's type. Payload types are structural, so a chapter job (which carries
+ * a heroId and an attempt) would otherwise pass for a hero job; a property the queue's payload does not
+ * declare is refused at compile time.
+ */
+export type ExactPayload<Data, Given extends Data> = Given & Record<Exclude<keyof Given, keyof Data>, never>;
+
+/**
+ * Slow work on named BullMQ queues. Retries, backoff, retention and the payload type come from the
+ * queue's definition in libs/contracts, so producers and workers cannot disagree about them.
  */
 export class JobQueue<Data> {
   private readonly queue: Queue;
   private readonly connection: Redis;
 
   constructor(
-    private readonly definition: JobQueueDefinition,
+    private readonly definition: JobQueueDefinition<Data>,
     options: RedisConnectionOptions,
   ) {
     this.connection = createRedisConnection(options, `${definition.name}:producer`);
@@ -26,7 +34,11 @@ export class JobQueue<Data> {
    * Adds a job; a job id already present (waiting, delayed, running or kept) means this call adds
    * nothing. `delayMs` holds the job back until then (a scheduled release).
    */
-  async add(data: Data, jobId: string, { delayMs = 0 }: { delayMs?: number } = {}): Promise<void> {
+  async add<Given extends Data>(
+    data: ExactPayload<Data, Given>,
+    jobId: string,
+    { delayMs = 0 }: { delayMs?: number } = {},
+  ): Promise<void> {
     await this.queue.add(this.definition.name, data, {
       jobId,
       delay: Math.max(0, Math.round(delayMs)),
@@ -66,15 +78,44 @@ export class JobQueue<Data> {
   }
 }
 
+/**
+ * A job whose payload fails its queue's check: it fails for good at once (retrying cannot mend it),
+ * and its worker's own failure handling never sees the payload it could not trust.
+ */
+export class InvalidJobError extends UnrecoverableError {
+  constructor(queueName: string, reason: string) {
+    super(`invalid ${queueName} job: ${reason}`);
+  }
+}
+
+export interface JobWorkerOptions extends RedisConnectionOptions {
+  concurrency?: number;
+  worker?: Partial<WorkerOptions>;
+}
+
+/**
+ * A BullMQ worker on a queue from libs/contracts. Every job is checked against the queue's definition
+ * before its processor runs (an invalid payload fails for good and is logged here), runs in the
+ * context it was added in, and is timed and counted; worker errors (Redis gone) are logged.
+ */
 export function createJobWorker<Data>(
-  definition: JobQueueDefinition,
+  definition: JobQueueDefinition<Data>,
   processor: Processor<Data>,
-  options: RedisConnectionOptions & { concurrency?: number; worker?: Partial<WorkerOptions> },
+  options: JobWorkerOptions,
 ): Worker<Data> {
+  const logger = new Logger(`Jobs ${definition.name}`);
   const connection = createRedisConnection(options, `${definition.name}:worker`);
+  const checked: Processor<Data> = (job, token, signal) => {
+    const invalid = definition.invalid?.(job.data) ?? null;
+    if (invalid !== null) {
+      logger.warn(`Job ${job.id} refused without retry: ${invalid}`);
+      throw new InvalidJobError(definition.name, invalid);
+    }
+    return processor(job, token, signal);
+  };
   // Each job runs in the context it was added in (correlation id), timed and counted per queue.
   const instrumented: Processor<Data> = (job, token, signal) =>
-    runWithMeta(jobMeta(job), () => measureJob(definition.name, job, () => processor(job, token, signal)));
+    runWithMeta(jobMeta(job), () => measureJob(definition.name, job, () => checked(job, token, signal)));
   const worker = new Worker<Data>(definition.name, instrumented, {
     connection,
     prefix: options.prefix,
@@ -83,6 +124,7 @@ export function createJobWorker<Data>(
     ...options.worker,
   });
   trackWorker(worker, options.prefix);
+  worker.on('error', (error) => logger.error(`Worker error: ${error.message}`));
   // BullMQ leaves a connection it was given open; this one is the worker's alone.
   worker.on('closed', () => void connection.quit().catch(() => undefined));
   return worker;
@@ -91,6 +133,6 @@ export function createJobWorker<Data>(
 /** True when a failed job will not be tried again. */
 export function isFinalFailure(job: Job | undefined, error?: Error): boolean {
   if (!job) return false;
-  if (error?.name === 'UnrecoverableError') return true;
+  if (error instanceof UnrecoverableError || error?.name === 'UnrecoverableError') return true;
   return job.attemptsMade >= (job.opts.attempts ?? 1);
 }

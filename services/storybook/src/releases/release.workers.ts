@@ -5,15 +5,13 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { JobQueues, type ChapterReleaseJob } from '@starborn/contracts';
+import { JobQueues, type ReconciliationJob } from '@starborn/contracts';
 import { createJobWorker, JobQueue } from '@starborn/messaging';
 import type { Worker } from 'bullmq';
 import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
 import { ReconciliationService } from './reconciliation.service.js';
 import { ReleaseService } from './release.service.js';
 
-/** The sweep's job carries nothing: it looks at the database. */
-export type ReconciliationJob = Record<string, never>;
 export const RECONCILIATION_SCHEDULER_ID = JobQueues.releaseReconciliation.name;
 const RELEASE_CONCURRENCY = 4;
 
@@ -42,21 +40,14 @@ export class ReleaseWorkers implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // The payload type, its check and the worker's error logging come with each queue's worker.
     this.workers = [
-      createJobWorker<ChapterReleaseJob>(
-        JobQueues.chapterRelease,
-        (job) => this.releases.releaseScheduled(job.data),
-        { ...this.connection, concurrency: RELEASE_CONCURRENCY },
-      ),
-      createJobWorker<ReconciliationJob>(
-        JobQueues.releaseReconciliation,
-        () => this.reconciliation.run(),
-        this.connection,
-      ),
+      createJobWorker(JobQueues.chapterRelease, (job) => this.releases.releaseScheduled(job.data), {
+        ...this.connection,
+        concurrency: RELEASE_CONCURRENCY,
+      }),
+      createJobWorker(JobQueues.releaseReconciliation, () => this.reconciliation.run(), this.connection),
     ];
-    for (const worker of this.workers) {
-      worker.on('error', (error) => this.logger.error(`Worker error: ${error.message}`));
-    }
     await this.ensureScheduled();
     this.timer = setInterval(() => void this.ensureScheduled(), this.config.STORYBOOK_RECONCILE_INTERVAL_MS);
     this.timer.unref();
