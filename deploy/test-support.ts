@@ -1,11 +1,11 @@
 // Helpers of the deployment tests (deploy/*.spec.ts): the deployment contract (services, the variables
 // each must be given), loaders for docker-compose.yml and the Dockerfile, and a small kustomize build
 // that needs no binary (the k8s tests check it against `kubectl kustomize` where that is installed).
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
+import { runToEnd, type RunResult } from '../scripts/lib/stack.mjs';
 
 export const DEPLOY_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(DEPLOY_DIR, '..');
@@ -582,36 +582,20 @@ export function containerEnv(
 // ---------------------------------------------------------------------------------------------------
 // Running the scripts
 
-export interface RunResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
+export type { RunResult } from '../scripts/lib/stack.mjs';
 
-/** Runs a command to its end (asynchronously, so a server in the test process can answer it). */
+/**
+ * Runs a command to its end (asynchronously, so a server in the test process can answer it), with
+ * only PATH and `options.env` as its environment, through the repository's process launcher.
+ */
 export function run(
   command: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<RunResult> {
-  const started = Date.now();
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd ?? REPO_ROOT,
-      env: { PATH: process.env.PATH, ...options.env } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolvePromise({ code, signal, stdout, stderr, ms: Date.now() - started });
-    });
+  return runToEnd(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { PATH: process.env.PATH, ...options.env },
+    timeoutMs: options.timeoutMs,
   });
 }

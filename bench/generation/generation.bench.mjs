@@ -17,15 +17,19 @@ import { composeHeroArts, generateBackstoryMarkdown, renderHeroImages } from '@s
 import { zodiacFor } from '@starborn/zodiac';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SERVICES, checkBackingServices, missingBuilds } from '../../scripts/lib/stack.mjs';
+import {
+  SERVICES,
+  checkBackingServices,
+  freePort,
+  missingBuilds,
+  serviceEnv,
+  startService as launchService,
+} from '../../scripts/lib/stack.mjs';
 import {
   benchScale,
   fmt,
@@ -81,90 +85,56 @@ const processes = [];
 const generatedLog = new Map();
 let stopping = false;
 
-class ServiceProcess {
-  constructor(service, label, env) {
-    this.service = service;
-    this.label = label;
-    this.tail = [];
-    this.readyLine = null;
-    this.running = true;
-    this.child = spawn(process.execPath, [`services/${service}/dist/main.js`], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.pid = this.child.pid;
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
-        this.running = false;
-        resolve({ code, signal });
-        if (!stopping) {
-          const error = new Error(
-            `${label} (pid ${this.pid}) exited unexpectedly (code ${code}, signal ${signal}); last output:\n` +
-              this.tail.slice(-20).join('\n'),
-          );
-          if (!stackAbort.signal.aborted) stackAbort.abort(error);
-        }
-      });
-    });
-    this.child.once('error', (error) => this.tail.push(`spawn error: ${error.message}`));
-    this.ready = new Promise((resolve) => (this.markReady = resolve));
-    for (const stream of [this.child.stdout, this.child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => this.onLine(line));
-    }
-  }
-
-  onLine(line) {
-    this.tail.push(line);
-    if (this.tail.length > 200) this.tail.shift();
-    if (!line.startsWith('{')) return;
-    let entry;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      return;
-    }
-    const message = String(entry.msg ?? '');
-    if (message === `${this.service} service ready`) this.markReady();
-    const generated = /^Generated hero ([0-9a-f]{32}) \(attempt (\d+)\) in (\d+) ms$/.exec(message);
-    if (generated) {
-      generatedLog.set(generated[1], {
-        ms: Number(generated[3]),
-        attempt: Number(generated[2]),
-        worker: this.label,
-        at: performance.now(),
-      });
-    }
-  }
-
-  async stop(timeoutMs = 20_000) {
-    if (!this.running) return;
-    this.child.kill('SIGTERM');
-    const timer = sleep(timeoutMs).then(() => 'timeout');
-    if ((await Promise.race([this.exited, timer])) === 'timeout' && this.running) {
-      log(`  ${this.label} did not stop within ${timeoutMs} ms: SIGKILL`);
-      this.child.kill('SIGKILL');
-      await this.exited;
-    }
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+/**
+ * One service of the stack (the launcher in scripts/lib/stack.mjs), named `label`: `ready` resolves on
+ * its "ready" log line; the heroes a generation worker logs are noted in generatedLog; an unexpected
+ * exit aborts the bench.
+ */
+function startService(service, label, env) {
+  const proc = launchService(service, {
+    name: label,
+    env: service === 'generation' ? { ...env, LOG_LEVEL: 'info' } : env,
+    onUnexpectedExit: (stopped, { code, signal }) => {
+      if (stopping) return;
+      const error = new Error(
+        `${label} (pid ${stopped.pid}) exited unexpectedly (code ${code}, signal ${signal}); last output:\n` +
+          stopped.tail.slice(-20).join('\n'),
+      );
+      if (!stackAbort.signal.aborted) stackAbort.abort(error);
+    },
+  });
+  proc.service = service;
+  proc.label = label;
+  proc.ready = new Promise((resolve) => {
+    proc.onLine((line) => {
+      if (!line.startsWith('{')) return;
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return;
+      }
+      const message = String(entry.msg ?? '');
+      if (message === `${service} service ready`) resolve();
+      const generated = /^Generated hero ([0-9a-f]{32}) \(attempt (\d+)\) in (\d+) ms$/.exec(message);
+      if (generated) {
+        generatedLog.set(generated[1], {
+          ms: Number(generated[3]),
+          attempt: Number(generated[2]),
+          worker: label,
+          at: performance.now(),
+        });
+      }
     });
   });
+  processes.push(proc);
+  return proc;
 }
 
 function stackEnv(workDir, port) {
   const database = new URL(POSTGRES_URL);
   database.pathname = `/${DATABASE_NAME}`;
-  return {
-    ...process.env,
+  return serviceEnv({
     NODE_ENV: 'test', // as the browser tests' server: no production secrets needed
     LOG_LEVEL: 'warn',
     PORT: String(port),
@@ -184,14 +154,7 @@ function stackEnv(workDir, port) {
     GENERATION_THREADS: '1',
     UV_THREADPOOL_SIZE: '1',
     AI_PROVIDER: 'local',
-  };
-}
-
-function startService(service, label, env) {
-  const processEnv = service === 'generation' ? { ...env, LOG_LEVEL: 'info' } : env;
-  const started = new ServiceProcess(service, label, processEnv);
-  processes.push(started);
-  return started;
+  });
 }
 
 /** Health 200 (PostgreSQL, Redis and every service answer), or throws; fails fast if a service died. */
@@ -740,7 +703,7 @@ let cleanedUp = null;
 function cleanUp(workDir, admin) {
   cleanedUp ??= (async () => {
     stopping = true;
-    await Promise.all(processes.map((proc) => proc.stop().catch(() => undefined)));
+    await Promise.all(processes.map((proc) => proc.stop({ graceMs: 20_000 }).catch(() => undefined)));
     const maintenance = new pg.Client({ connectionString: POSTGRES_URL });
     await maintenance
       .connect()

@@ -26,20 +26,22 @@ import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { checkBackingServices } from '../../scripts/lib/stack.mjs';
+import {
+  StackProcess,
+  checkBackingServices,
+  freePort,
+  missingBuilds,
+  serviceEnv,
+  serviceScript,
+} from '../../scripts/lib/stack.mjs';
 import { benchScale, fmt, machineInfo, textTable, writeResult } from '../lib/harness.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { deleteRedisPrefix, machineCpuMs, processCpuMs, redisCpuMs } from '../lib/system.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCALE = benchScale();
 const positive = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
@@ -81,79 +83,25 @@ const processes = [];
 let stopping = false;
 let stackError = null;
 
-class ChildProcess {
-  constructor(script, label, env) {
-    this.label = label;
-    this.tail = [];
-    this.running = true;
-    this.lineWaiters = [];
-    this.child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.pid = this.child.pid;
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
-        this.running = false;
-        resolve();
-        if (!stopping && !stackError) {
-          stackError = new Error(
-            `${label} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${this.tail.slice(-20).join('\n')}`,
-          );
-        }
-      });
-    });
-    for (const stream of [this.child.stdout, this.child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        this.tail.push(line);
-        if (this.tail.length > 200) this.tail.shift();
-        for (const waiter of this.lineWaiters) waiter(line);
-      });
-    }
-    processes.push(this);
-  }
-
-  /** The first match of `pattern` in a line the process prints. */
-  waitForLine(pattern, timeoutMs = STARTUP_TIMEOUT_MS) {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`${this.label}: no ${pattern} within ${timeoutMs} ms`)),
-        timeoutMs,
+/** A process of this bench (the launcher in scripts/lib/stack.mjs); an unexpected exit fails the run. */
+function startProcess(name, args, env) {
+  const proc = new StackProcess({
+    name,
+    args,
+    env,
+    onUnexpectedExit: (stopped, { code, signal }) => {
+      if (stopping || stackError) return;
+      stackError = new Error(
+        `${name} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${stopped.tail.slice(-20).join('\n')}`,
       );
-      const waiter = (line) => {
-        const match = pattern.exec(line);
-        if (!match) return;
-        clearTimeout(timer);
-        this.lineWaiters = this.lineWaiters.filter((other) => other !== waiter);
-        resolve(match);
-      };
-      this.lineWaiters.push(waiter);
-      this.exited.then(() => {
-        clearTimeout(timer);
-        reject(stackError ?? new Error(`${this.label} exited`));
-      });
-    });
-  }
-
-  async stop(timeoutMs = 20_000) {
-    if (!this.running) return;
-    this.child.kill('SIGTERM');
-    if ((await Promise.race([this.exited.then(() => 'exited'), sleep(timeoutMs)])) !== 'exited') {
-      this.child.kill('SIGKILL');
-      await this.exited;
-    }
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    },
   });
+  proc.label = name;
+  processes.push(proc);
+  return proc;
 }
 
-const service = (name, env) => new ChildProcess(`services/${name}/dist/main.js`, name, env);
+const service = (name, env) => startProcess(name, [serviceScript(name)], env);
 
 function databaseUrl() {
   const url = new URL(POSTGRES_URL);
@@ -162,8 +110,7 @@ function databaseUrl() {
 }
 
 function stackEnv(workDir) {
-  return {
-    ...process.env,
+  return serviceEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -176,7 +123,7 @@ function stackEnv(workDir) {
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '100000',
     AI_PROVIDER: 'local',
-  };
+  });
 }
 
 /** Waits until the gateway answers and reports the backend services it needs here healthy. */
@@ -339,9 +286,7 @@ async function load(url, token, seconds) {
 }
 
 async function main() {
-  const missing = ['auth', 'heroes', 'gateway'].filter(
-    (name) => !existsSync(path.join(ROOT, `services/${name}/dist/main.js`)),
-  );
+  const missing = missingBuilds(['auth', 'heroes', 'gateway']);
   if (missing.length > 0)
     throw new Error(`Build first (npx nx run-many -t build --exclude=web): missing ${missing.join(', ')}`);
   const problems = await checkBackingServices({ DATABASE_URL: POSTGRES_URL, REDIS_URL });
@@ -358,7 +303,7 @@ async function main() {
     cleaned = true;
     stopping = true;
     await db?.end().catch(() => undefined);
-    await Promise.all(processes.map((proc) => proc.stop()));
+    await Promise.all(processes.map((proc) => proc.stop({ graceMs: 20_000 })));
     await admin
       .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(DATABASE_NAME)} WITH (FORCE)`)
       .catch((error) => log(`Could not drop ${DATABASE_NAME}: ${error.message}`));
@@ -411,12 +356,14 @@ async function main() {
     const statements = await heroesStatements(heroId, userId);
     log(`The heroes service sends ${statements.length} statement(s) per GET; the baseline sends the same.`);
 
-    const baselineProcess = new ChildProcess(path.join('bench', 'http', 'baseline-server.mjs'), 'baseline', {
+    const baselineProcess = startProcess('baseline', [path.join('bench', 'http', 'baseline-server.mjs')], {
       ...env,
       PORT: '0',
       BASELINE_SQL: JSON.stringify(statements),
     });
-    const [, baselinePort] = await baselineProcess.waitForLine(/^listening (\d+)$/);
+    const [, baselinePort] = await baselineProcess
+      .waitForLine(/^listening (\d+)$/, STARTUP_TIMEOUT_MS)
+      .catch((error) => Promise.reject(stackError ?? error));
 
     const targets = {
       baseline: { label: 'Fastify + pg, one process (baseline)', base: `http://127.0.0.1:${baselinePort}` },

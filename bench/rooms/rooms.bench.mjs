@@ -20,15 +20,17 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { checkBackingServices } from '../../scripts/lib/stack.mjs';
+import {
+  checkBackingServices,
+  freePort,
+  missingBuilds,
+  serviceEnv,
+  startService,
+} from '../../scripts/lib/stack.mjs';
 import {
   benchScale,
   fmt,
@@ -41,7 +43,6 @@ import {
 import { summarize } from '../lib/stats.mjs';
 import { deleteRedisPrefix, machineCpuMs, processCpuMs, redisCpuMs } from '../lib/system.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCALE = benchScale();
 const CLIENTS = scaled(200, SCALE, 20);
 const MESSAGES = scaled(100, SCALE, 20);
@@ -72,63 +73,27 @@ const processes = [];
 let stopping = false;
 let stackError = null;
 
-class ServiceProcess {
-  constructor(service, label, env) {
-    this.label = label;
-    this.tail = [];
-    this.running = true;
-    this.child = spawn(process.execPath, [`services/${service}/dist/main.js`], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.pid = this.child.pid;
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
-        this.running = false;
-        resolve();
-        if (!stopping && !stackError) {
-          stackError = new Error(
-            `${label} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${this.tail.slice(-20).join('\n')}`,
-          );
-        }
-      });
-    });
-    for (const stream of [this.child.stdout, this.child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        this.tail.push(line);
-        if (this.tail.length > 200) this.tail.shift();
-      });
-    }
-    processes.push(this);
-  }
-
-  async stop(timeoutMs = 20_000) {
-    if (!this.running) return;
-    this.child.kill('SIGTERM');
-    if ((await Promise.race([this.exited.then(() => 'exited'), sleep(timeoutMs)])) !== 'exited') {
-      this.child.kill('SIGKILL');
-      await this.exited;
-    }
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+/** A service of this bench (the launcher in scripts/lib/stack.mjs); an unexpected exit fails the run. */
+function startServiceProcess(service, label, env) {
+  const proc = startService(service, {
+    name: label,
+    env,
+    onUnexpectedExit: (stopped, { code, signal }) => {
+      if (stopping || stackError) return;
+      stackError = new Error(
+        `${label} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${stopped.tail.slice(-20).join('\n')}`,
+      );
+    },
   });
+  proc.label = label;
+  processes.push(proc);
+  return proc;
 }
 
 function stackEnv(workDir) {
   const database = new URL(POSTGRES_URL);
   database.pathname = `/${DATABASE_NAME}`;
-  return {
-    ...process.env,
+  return serviceEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -143,7 +108,7 @@ function stackEnv(workDir) {
     // One sender at a steady rate well above a person's: the chat limit is not what is measured.
     RATE_LIMIT_ROOM_MESSAGES: '100000',
     AI_PROVIDER: 'local',
-  };
+  });
 }
 
 /** Waits until the gateway answers and reports each needed backend service healthy. */
@@ -245,9 +210,7 @@ async function joinClient(base, hero, roomId, onMessage) {
 }
 
 async function main() {
-  const missing = ['auth', 'heroes', 'generation', 'rooms', 'gateway'].filter(
-    (service) => !existsSync(path.join(ROOT, `services/${service}/dist/main.js`)),
-  );
+  const missing = missingBuilds(['auth', 'heroes', 'generation', 'rooms', 'gateway']);
   if (missing.length > 0)
     throw new Error(`Build first (npx nx run-many -t build --exclude=web): missing ${missing.join(', ')}`);
   const problems = await checkBackingServices({ DATABASE_URL: POSTGRES_URL, REDIS_URL });
@@ -266,7 +229,7 @@ async function main() {
     stopping = true;
     for (const socket of sockets) socket.disconnect();
     await db?.end().catch(() => undefined);
-    await Promise.all(processes.map((proc) => proc.stop()));
+    await Promise.all(processes.map((proc) => proc.stop({ graceMs: 20_000 })));
     await admin
       .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(DATABASE_NAME)} WITH (FORCE)`)
       .catch(() => undefined);
@@ -289,13 +252,13 @@ async function main() {
       `rooms bench: ${CLIENTS} clients, ${MESSAGES} messages ${MESSAGE_INTERVAL_MS} ms apart, scale ${SCALE}`,
     );
     // auth first: it writes the dev key pair the others read.
-    new ServiceProcess('auth', 'auth', env);
+    startServiceProcess('auth', 'auth', env);
     await sleep(1_500);
-    for (const service of BACKEND.slice(1)) new ServiceProcess(service, service, env);
+    for (const service of BACKEND.slice(1)) startServiceProcess(service, service, env);
     const ports = [await freePort(), await freePort()];
     const gateways = ports.map((port, i) => {
       const label = `gateway-${'AB'[i]}`;
-      const proc = new ServiceProcess('gateway', label, { ...env, PORT: String(port) });
+      const proc = startServiceProcess('gateway', label, { ...env, PORT: String(port) });
       return { label, base: `http://127.0.0.1:${port}`, proc };
     });
     await Promise.all(gateways.map((gateway) => waitForGateway(gateway.base)));

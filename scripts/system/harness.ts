@@ -14,12 +14,21 @@ import {
   testRedisPrefix,
   TEST_REDIS_URL,
 } from '@starborn/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import {
+  answers,
+  freePort,
+  missingBuilds,
+  serviceEnv,
+  startService,
+  type StackProcess,
+} from '../lib/stack.mjs';
+
+export { freePort };
 
 export const SERVICE_NAMES = [
   'auth',
@@ -59,9 +68,9 @@ export interface ServiceProcess {
   /** The ops listener (/livez, /readyz, /metrics). */
   opsPort: number;
   logFile: string;
+  /** The current process (a restart replaces it), and its child process. */
+  launched?: StackProcess;
   child?: ChildProcess;
-  /** Resolves with the exit code (or signal) when the current child exits. */
-  exited?: Promise<number | NodeJS.Signals>;
 }
 
 export interface System {
@@ -87,63 +96,22 @@ export interface System {
   stop(): Promise<void>;
 }
 
-const running = new Set<ChildProcess>();
+const running = new Set<StackProcess>();
 let exitHookInstalled = false;
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   // A runner that is interrupted does not leave services behind.
   process.once('exit', () => {
-    for (const child of running) child.kill('SIGKILL');
-  });
-}
-
-/** Ports handed out by this process, never handed out twice. */
-const handedOut = new Set<number>();
-
-/**
- * A free port for a server of the system. Chosen below the kernel's ephemeral range (32768 and up on
- * Linux), where the outgoing connections of every process take their local ports: a port picked there
- * could be taken by a client connection between this check and the server's listen.
- */
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (handedOut.has(port)) continue;
-    if (await canListen(port)) {
-      handedOut.add(port);
-      return port;
-    }
-  }
-  throw new Error('No free port found for the system under test');
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolveListen) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolveListen(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolveListen(true)));
+    for (const proc of running) proc.kill('SIGKILL');
   });
 }
 
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 
-async function answers(url: string, timeoutMs = 2_000): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const label = options.label ?? 'system';
-  const missing = SERVICE_NAMES.filter(
-    (name) => !existsSync(join(REPO_ROOT, 'services', name, 'dist', 'main.js')),
-  );
+  const missing = missingBuilds(SERVICE_NAMES, REPO_ROOT);
   if (missing.length > 0) {
     throw new Error(
       `No build of ${missing.join(', ')}: run \`npx nx run-many -t build --exclude=web\` first.`,
@@ -217,33 +185,28 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       });
     }
   }
-  // The runner's own Node options (e.g. --experimental-vm-modules under Jest) are not the services'.
-  const baseEnv = { ...process.env };
-  delete baseEnv.NODE_OPTIONS;
-
   const launch = (proc: ServiceProcess, append: boolean) => {
-    const fd = openSync(proc.logFile, append ? 'a' : 'w');
-    const child = spawn(process.execPath, [join('services', proc.service, 'dist', 'main.js')], {
+    const launched = startService(proc.service, {
+      name: proc.name,
       cwd: REPO_ROOT,
-      env: {
-        ...baseEnv,
-        ...env,
-        ...options.instanceEnv?.(proc.service, proc.index),
-        OPS_PORT: String(proc.opsPort),
-        ...(proc.port !== undefined ? { PORT: String(proc.port) } : {}),
-      },
-      stdio: ['ignore', fd, fd],
+      // The runner's own Node options (e.g. --experimental-vm-modules under Jest) are not the services'.
+      env: serviceEnv(
+        {
+          ...env,
+          ...options.instanceEnv?.(proc.service, proc.index),
+          OPS_PORT: String(proc.opsPort),
+          ...(proc.port !== undefined ? { PORT: String(proc.port) } : {}),
+        },
+        { dropNodeOptions: true },
+      ),
+      output: { file: proc.logFile, append },
     });
-    closeSync(fd);
-    running.add(child);
-    proc.child = child;
-    proc.exited = new Promise((resolveExit) => {
-      child.once('exit', (code, signal) => {
-        running.delete(child);
-        resolveExit(code ?? signal ?? 0);
-      });
-    });
+    running.add(launched);
+    void launched.exited.then(() => running.delete(launched));
+    proc.launched = launched;
+    proc.child = launched.child;
   };
+  const isRunning = (proc: ServiceProcess) => proc.launched?.running === true;
 
   const logTail = (lines = 15) =>
     processes
@@ -265,7 +228,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     const pending = new Set(targets);
     while (pending.size > 0) {
       for (const proc of pending) {
-        if (proc.child?.exitCode !== null || proc.child?.signalCode !== null) {
+        if (!isRunning(proc)) {
           throw new Error(`${proc.name} stopped while starting:\n${logTail(30)}`);
         }
         if (await answers(`http://127.0.0.1:${proc.opsPort}/readyz`)) pending.delete(proc);
@@ -289,12 +252,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     stopped = true;
     await Promise.all(
       processes.map(async (proc) => {
-        const child = proc.child;
-        if (!child || child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await proc.exited;
-        clearTimeout(timer);
+        if (isRunning(proc)) await proc.launched!.stop({ graceMs: 10_000 });
       }),
     );
     await dropDatabase(database.name).catch(() => undefined);
@@ -319,13 +277,13 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     process: find,
     async kill(service, index = 0, signal = 'SIGKILL') {
       const proc = find(service, index);
-      if (!proc.child || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-      proc.child.kill(signal);
-      await proc.exited;
+      if (!isRunning(proc)) return;
+      proc.launched!.kill(signal);
+      await proc.launched!.exited;
     },
     async restart(service, index = 0) {
       const proc = find(service, index);
-      if (proc.child && proc.child.exitCode === null && proc.child.signalCode === null) {
+      if (isRunning(proc)) {
         throw new Error(`${proc.name} is still running`);
       }
       launch(proc, true);
@@ -333,12 +291,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     },
     async healthy() {
       const ready = await Promise.all(
-        processes.map(
-          (proc) =>
-            proc.child?.exitCode === null &&
-            proc.child.signalCode === null &&
-            answers(`http://127.0.0.1:${proc.opsPort}/readyz`),
-        ),
+        processes.map((proc) => isRunning(proc) && answers(`http://127.0.0.1:${proc.opsPort}/readyz`)),
       );
       if (!ready.every(Boolean)) return false;
       const gateways = await Promise.all(gatewayUrls.map((url) => answers(`${url}/api/health`, 5_000)));
