@@ -12,6 +12,7 @@ import type {
   PaymentStatus,
 } from './heroes.js';
 import type {
+  CheckoutCommand,
   ConfirmLocalPaymentCommand,
   CreatePaymentIntentCommand,
   PaymentIntentDto,
@@ -98,6 +99,9 @@ export const messages = {
   'payments.health': command<HealthCommand, ServiceHealth>('payments'),
   'payments.quote': command<{ paymentType: PaymentType; premiumStory: boolean }, PriceQuote>('payments'),
   'payments.create-intent': command<CreatePaymentIntentCommand, PaymentIntentDto>('payments'),
+  // A user's checkout: payments decides what may be sold for the hero and at which price (asking heroes
+  // and storybook), then opens the intent as create-intent does.
+  'payments.checkout': command<CheckoutCommand, PaymentIntentDto>('payments'),
   'payments.confirm-local': command<ConfirmLocalPaymentCommand, PaymentIntentDto>('payments'),
   'payments.stripe-webhook': command<StripeWebhookCommand, { received: true; applied: boolean }>('payments'),
   'payments.find-succeeded': command<SucceededPaymentQuery, PaymentIntentDto | null>('payments'),

@@ -22,6 +22,18 @@ export interface CreatePaymentIntentCommand {
   walletAddress?: string | null;
 }
 
+/**
+ * What a user asks to buy for one of their heroes. The payments service applies the sale rules (premium
+ * is bought once; chapter packs only for a story that can still take more) and the price table.
+ */
+export interface CheckoutCommand {
+  userId: string;
+  heroId: string;
+  paymentType: PaymentType;
+  email?: string;
+  walletAddress?: string | null;
+}
+
 export interface PaymentIntentDto {
   id: string;
   clientSecret: string;

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@starborn/database';
-import { MessageBusModule } from '@starborn/messaging';
+import { AiQuotaFlag, MessageBus, MessageBusModule } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { CheckoutService } from './checkout/checkout.service.js';
 import { PAYMENTS_CONFIG, paymentsEnvSchema, type PaymentsConfig } from './config.js';
 import { FulfilmentService } from './intents/fulfilment.service.js';
 import { PaymentEvent } from './intents/payment-event.entity.js';
@@ -62,9 +63,17 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
       inject: [PAYMENTS_CONFIG],
       useFactory: createPaymentProvider,
     },
+    {
+      // The flag the generation workers raise; read on the bus's own Redis connection.
+      provide: AiQuotaFlag,
+      inject: [MessageBus, BASE_CONFIG],
+      useFactory: (bus: MessageBus, config: BaseConfig) =>
+        new AiQuotaFlag(bus.unwrap<ConstructorParameters<typeof AiQuotaFlag>[0]>(), config.REDIS_PREFIX),
+    },
     Clock,
     FulfilmentService,
     PaymentsService,
+    CheckoutService,
   ],
 })
 export class PaymentsModule {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorCodes, STORY_FULLY_UNLOCKED, type PaymentType } from '@starborn/contracts';
-import { AiQuotaFlag, MessageBus, RemoteError } from '@starborn/messaging';
+import { ErrorCodes } from '@starborn/contracts';
+import { MessageBus, RemoteError } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
@@ -19,16 +19,6 @@ import {
   WebhookResponse,
 } from './payments.dto.js';
 
-/** A chapters purchase for a hero whose storybook does not exist (yet). */
-export const NO_STORYBOOK_YET_MESSAGE =
-  "This hero's storybook is not ready yet, so there are no chapters to unlock. Please try again once your hero's first chapter has appeared.";
-
-/** A premium upgrade for a hero that is premium already: refused before any money moves. */
-export const ALREADY_PREMIUM_MESSAGE = 'This hero is already premium.';
-
-export const PAYMENT_QUOTA_MESSAGE =
-  'Payment processing is temporarily disabled because the AI service quota has been exceeded. Please try again later.';
-
 type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
 
 @ApiTags('payments')
@@ -36,7 +26,6 @@ type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
 export class PaymentsController {
   constructor(
     private readonly bus: MessageBus,
-    @Inject(AiQuotaFlag) private readonly quota: AiQuotaFlag,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly limits: PaymentRateLimiter,
     private readonly userLimits: UserActionRateLimiter,
@@ -88,30 +77,11 @@ export class PaymentsController {
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<CreatePaymentIntentResponse> {
     await this.userLimits.consume('payment-intent', user.id);
-    const hero = await this.bus.request('heroes.payment-context', { userId: user.id, heroId: body.heroId });
-    const paymentType: PaymentType =
-      body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade');
-    if (paymentType === 'premium_upgrade' && hero.paymentStatus === 'paid') {
-      throw new ApiException({ status: 409, code: ErrorCodes.CONFLICT, message: ALREADY_PREMIUM_MESSAGE });
-    }
-    // Chapters are only sold for a story that can still take more of them, and priced by that story.
-    const premiumStory =
-      paymentType === 'chapters'
-        ? await this.premiumStoryTakingChapters(user.id, body.heroId)
-        : hero.premiumStory;
-    if (await this.quota.isExceeded()) {
-      throw new ApiException({
-        status: 429,
-        code: ErrorCodes.QUOTA_EXCEEDED,
-        message: PAYMENT_QUOTA_MESSAGE,
-        errorType: 'quota_exceeded',
-      });
-    }
-    const intent = await this.bus.request('payments.create-intent', {
+    // What may be sold for this hero, at which price, is the payments service's decision.
+    const intent = await this.bus.request('payments.checkout', {
       userId: user.id,
       heroId: body.heroId,
-      paymentType,
-      premiumStory,
+      paymentType: body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade'),
       email: body.email ?? user.email,
       walletAddress: body.walletAddress ?? null,
     });
@@ -123,25 +93,6 @@ export class PaymentsController {
       provider: intent.provider,
       paymentType: intent.paymentType,
     };
-  }
-
-  /**
-   * Whether the hero's story is premium (the chapter pack's price follows the story, as the chapters
-   * panel's labels do); 409 when the hero has no storybook yet, or its premium story is fully unlocked.
-   */
-  private async premiumStoryTakingChapters(userId: string, heroId: string): Promise<boolean> {
-    const view = await this.bus.request('storybook.get', { userId, heroId }).catch((error: unknown) => {
-      if (error instanceof RemoteError && error.status === 404) return null;
-      throw error;
-    });
-    if (!view) {
-      throw new ApiException({ status: 409, code: ErrorCodes.CONFLICT, message: NO_STORYBOOK_YET_MESSAGE });
-    }
-    const { storyBook } = view;
-    if (storyBook.isPremium && storyBook.chaptersUnlockedCount >= storyBook.chaptersTotalCount) {
-      throw new ApiException({ status: 409, code: ErrorCodes.CONFLICT, message: STORY_FULLY_UNLOCKED });
-    }
-    return storyBook.isPremium;
   }
 
   @Post('payments/local/confirm')

@@ -4,11 +4,10 @@ import {
   STORY_FULLY_UNLOCKED,
   STORYBOOK_NOT_FOUND,
 } from '@starborn/contracts';
-import { PaymentsModule } from '@starborn/payments';
+import { NO_STORYBOOK_YET_MESSAGE, PaymentsModule } from '@starborn/payments';
 import { StorybookModule } from '@starborn/storybook';
 import { eventually } from '@starborn/testing';
 import { startStack, type TestStack } from '../__tests__/stack.js';
-import { NO_STORYBOOK_YET_MESSAGE } from '../payments/payments.controller.js';
 import { STORYBOOK_PENDING_MESSAGE } from './storybook.controller.js';
 
 let stack: TestStack;

@@ -1,6 +1,7 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type {
+  CheckoutCommand,
   ConfirmLocalPaymentCommand,
   CreatePaymentIntentCommand,
   PaymentType,
@@ -9,13 +10,17 @@ import type {
   SucceededPaymentQuery,
 } from '@starborn/contracts';
 import { OnCommand } from '@starborn/messaging';
+import { CheckoutService } from '../checkout/checkout.service.js';
 import { PaymentMetricsInterceptor } from '../metrics/payment-metrics.js';
 import { PaymentsService } from './payments.service.js';
 
 @Controller()
 @UseInterceptors(PaymentMetricsInterceptor)
 export class PaymentsHandlers {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly sales: CheckoutService,
+  ) {}
 
   @OnCommand('payments.quote')
   quote(@Payload() query: { paymentType: PaymentType; premiumStory: boolean }) {
@@ -25,6 +30,11 @@ export class PaymentsHandlers {
   @OnCommand('payments.create-intent')
   createIntent(@Payload() command: CreatePaymentIntentCommand) {
     return this.payments.createIntent(command);
+  }
+
+  @OnCommand('payments.checkout')
+  checkout(@Payload() command: CheckoutCommand) {
+    return this.sales.checkout(command);
   }
 
   @OnCommand('payments.confirm-local')
