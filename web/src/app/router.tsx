@@ -1,73 +1,95 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ContentLoading, ScreenLoading } from '../components/ScreenLoading';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { RootLayout } from '../features/layout/RootLayout';
-import { CheckoutRoute } from '../features/payments/CheckoutRoute';
-import { SharedHeroRoute } from '../features/shares/SharedHeroRoute';
+import { WithRoomReturn } from '../features/rooms/WithRoomReturn';
 import { ErrorPage } from '../pages/ErrorPage';
-import { CreateHeroPage, HeroesListPage, HeroPage } from '../pages/heroPages';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import {
-  BlogArticlePage,
-  BlogIndexPage,
-  CookiePage,
-  FaqPage,
-  NftBasicsPage,
-  PartnershipPage,
-  PrivacyPage,
-  SupportPage,
-  TermsPage,
-  ZodiacGuidePage,
-} from '../pages/content';
 import { ProfilePage } from '../pages/ProfilePage';
 import { RegisterPage } from '../pages/RegisterPage';
-import { SharedStoryLobbyPage, SharedStoryRoomPage, WithRoomReturn } from '../pages/sharedStoryPages';
+import { lazyRoute, pendingFallback } from './lazyRoute';
+// The loading screens' styles (and the hero and content pages' own) stay in the main bundle, so a
+// loading screen is styled before its page's chunk arrives.
+import '../styles/heroes.css';
+import '../styles/content.css';
 
-/** Spec §2 "Route access": public routes, login-required routes, and the catch-all 404. */
+const screen = <ScreenLoading />;
+const content = <ContentLoading />;
+
+/**
+ * Public routes, login-required routes, and the catch-all 404. Pages other than the landing page,
+ * the sign-in pages, the profile and the 404 are chunks of their own (see lazyRoute).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout pendingFallback={(location) => pendingFallback(routes, location)} />,
     // If the shell itself fails, show the error screen on its own.
     errorElement: <ErrorPage standalone />,
     children: [
       {
-        // A page failure keeps the header and footer around the error screen.
+        // A page failure (a chunk that cannot load included) keeps the header and footer around the
+        // error screen.
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
-          { path: 'share/:shareId', element: <SharedHeroRoute /> },
-          { path: 'terms-of-service', element: <TermsPage /> },
-          { path: 'privacy-policy', element: <PrivacyPage /> },
-          { path: 'cookie-policy', element: <CookiePage /> },
-          { path: 'zodiac-guide', element: <ZodiacGuidePage /> },
-          { path: 'nft-basics', element: <NftBasicsPage /> },
-          { path: 'faqs', element: <FaqPage /> },
-          { path: 'support', element: <SupportPage /> },
-          { path: 'blog', element: <BlogIndexPage /> },
-          { path: 'blog/zodiac-hero-archetypes', element: <BlogArticlePage slug="zodiac-hero-archetypes" /> },
-          { path: 'blog/ai-mythical-journeys', element: <BlogArticlePage slug="ai-mythical-journeys" /> },
-          { path: 'backlink-strategy', element: <PartnershipPage /> },
+          { path: 'share/:shareId', ...lazyRoute(() => import('../pages/SharedHeroPage'), screen) },
+          { path: 'terms-of-service', ...lazyRoute(() => import('../pages/content/TermsPage'), content) },
+          { path: 'privacy-policy', ...lazyRoute(() => import('../pages/content/PrivacyPage'), content) },
+          { path: 'cookie-policy', ...lazyRoute(() => import('../pages/content/CookiePage'), content) },
+          { path: 'zodiac-guide', ...lazyRoute(() => import('../pages/content/ZodiacGuidePage'), content) },
+          { path: 'nft-basics', ...lazyRoute(() => import('../pages/content/NftBasicsPage'), content) },
+          { path: 'faqs', ...lazyRoute(() => import('../pages/content/FaqPage'), content) },
+          { path: 'support', ...lazyRoute(() => import('../pages/content/SupportPage'), content) },
+          { path: 'blog', ...lazyRoute(() => import('../pages/content/BlogIndexPage'), content) },
+          {
+            path: 'blog/zodiac-hero-archetypes',
+            ...lazyRoute(
+              () => import('../pages/content/BlogArticlePage'),
+              content,
+              (BlogArticlePage) => <BlogArticlePage slug="zodiac-hero-archetypes" />,
+            ),
+          },
+          {
+            path: 'blog/ai-mythical-journeys',
+            ...lazyRoute(
+              () => import('../pages/content/BlogArticlePage'),
+              content,
+              (BlogArticlePage) => <BlogArticlePage slug="ai-mythical-journeys" />,
+            ),
+          },
+          {
+            path: 'backlink-strategy',
+            ...lazyRoute(() => import('../pages/content/PartnershipPage'), content),
+          },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'create', element: <CreateHeroPage /> },
+              { path: 'create', ...lazyRoute(() => import('../pages/CreateHeroPage'), screen) },
               {
                 path: 'hero/:id',
-                element: (
-                  <WithRoomReturn>
-                    <HeroPage />
-                  </WithRoomReturn>
+                ...lazyRoute(
+                  () => import('../pages/HeroPage'),
+                  screen,
+                  (HeroPage) => (
+                    <WithRoomReturn>
+                      <HeroPage />
+                    </WithRoomReturn>
+                  ),
                 ),
               },
-              { path: 'checkout/:id', element: <CheckoutRoute /> },
+              { path: 'checkout/:id', ...lazyRoute(() => import('../pages/CheckoutPage'), screen) },
               { path: 'profile', element: <ProfilePage /> },
-              { path: 'heroes', element: <HeroesListPage /> },
-              { path: 'shared-story', element: <SharedStoryLobbyPage /> },
-              { path: 'shared-story/:roomId', element: <SharedStoryRoomPage /> },
+              { path: 'heroes', ...lazyRoute(() => import('../pages/HeroesListPage'), screen) },
+              { path: 'shared-story', ...lazyRoute(() => import('../pages/SharedStoryLobbyPage'), screen) },
+              {
+                path: 'shared-story/:roomId',
+                ...lazyRoute(() => import('../pages/SharedStoryRoomPage'), screen),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
