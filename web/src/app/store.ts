@@ -9,7 +9,6 @@ import {
   userRefreshed,
 } from '../features/auth/authSlice';
 import { clearSession, loadSession, saveSession, type KeyValueStorage } from '../features/auth/session';
-import { heroReducer } from '../features/heroes/heroSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { heroSelected, initialRoomsState, roomsReducer } from '../features/rooms/roomsSlice';
 import { clearSelectedHero, loadSelectedHero, saveSelectedHero } from '../features/rooms/selectedHeroStorage';
@@ -17,7 +16,6 @@ import { clearSelectedHero, loadSelectedHero, saveSelectedHero } from '../featur
 const rootReducer = combineReducers({
   auth: authReducer,
   notifications: notificationsReducer,
-  hero: heroReducer,
   rooms: roomsReducer,
   [api.reducerPath]: api.reducer,
 });

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { LockIcon } from '../../components/HeroIcons';
 import { Markdown } from '../../components/Markdown';
-import { selectHeroStoryState } from '../heroes/heroSlice';
 import type { Hero } from '../heroes/types';
 import {
   chapterBody,
@@ -19,10 +18,10 @@ import {
   type StoryBook,
   type StoryBookView,
 } from './storybook';
-import { skipsStoryBook, useGetStoryBookQuery } from './storybookApi';
+import { selectStoryBook, skipsStoryBook, useGetStoryBookQuery } from './storybookApi';
 import '../../styles/storybook.css';
 
-/** The countdown is redrawn this often (spec: every minute or faster). */
+/** The countdown is redrawn this often (at least once a minute). */
 const COUNTDOWN_TICK_MS = 15_000;
 /**
  * Right after a premium payment the hero can already be paid while its story is being made premium:
@@ -32,15 +31,13 @@ const PREMIUM_SETTLE_MS = 60_000;
 
 type PanelHero = Pick<Hero, 'heroId' | 'paymentStatus'>;
 
-/** Spec §2 "Chapters panel" (never rendered for preview heroes). */
+/** The hero page's chapters panel (never rendered for preview heroes). */
 export function ChaptersPanel({ hero }: { hero: PanelHero }) {
   const heroId = hero.heroId;
   const skip = skipsStoryBook(heroId);
-  const story = useAppSelector(selectHeroStoryState);
-  const view: StoryBookView | null =
-    story.heroId === heroId && story.chaptersLoaded
-      ? { storyBook: story.storyBook, chapters: story.chapters }
-      : null;
+  // Read before the query hook: how often it polls depends on what the cache holds.
+  const story = useAppSelector(useMemo(() => selectStoryBook(heroId), [heroId]));
+  const view: StoryBookView | null = story.data ?? null;
 
   const paid = hero.paymentStatus === 'paid';
   const awaitingPremium = useAwaitingPremiumStory(paid, view?.storyBook?.isPremium);
@@ -66,7 +63,7 @@ export function ChaptersPanel({ hero }: { hero: PanelHero }) {
     <section
       className="hero-panel hero-chapters"
       aria-labelledby="chapters-title"
-      aria-busy={story.chaptersLoading && !view?.storyBook}
+      aria-busy={story.isLoading && !view?.storyBook}
       data-slot="chapters"
     >
       {view?.storyBook ? (
@@ -84,7 +81,7 @@ export function ChaptersPanel({ hero }: { hero: PanelHero }) {
             <p className="chapters-note" role="status">
               {CHAPTER_TEXTS.preparing}
             </p>
-          ) : story.heroId === heroId && story.chaptersError && !story.chaptersLoading ? (
+          ) : story.isError ? (
             <div className="chapters-note" role="alert">
               <p>{CHAPTER_TEXTS.loadFailed}</p>
               <button type="button" className="button button--ghost button--small" onClick={refetchNow}>

@@ -1,10 +1,10 @@
 /**
  * Storybook endpoints on the app's API slice: the hero's storybook, a chapter pack unlock, and the
- * unlock after a chapters payment (3 s time-out). The hero state (heroSlice) keeps
- * what they answer; the chapters panel reads it from there.
+ * unlock after a chapters payment (3 s time-out). The chapters panel reads the storybook from
+ * the query's cache (the hook, or selectStoryBook), so no slice keeps a copy of it.
  */
 import { api } from '../../app/api';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch, RootState } from '../../app/store';
 import { isPreviewId } from '../heroes/types';
 import { CHAPTERS_PER_PACK, UNLOCK_AFTER_PAYMENT_TIMEOUT_MS, type StoryBookView } from './storybook';
 
@@ -53,6 +53,16 @@ export const storybookApi = withStoryBookTags.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * The cache entry of a hero's storybook: its data (kept through a failed refetch), and whether a
+ * request is on its way (isLoading) or the last one failed (isError).
+ */
+export function selectStoryBook(heroId: string) {
+  const select = storybookApi.endpoints.getStoryBook.select(heroId);
+  // The store's state type knows the API slice before its endpoints were injected: same state.
+  return (state: RootState) => select(state as Parameters<typeof select>[0]);
+}
 
 export const { useGetStoryBookQuery, useUnlockChaptersMutation, useUnlockAfterPaymentMutation } =
   storybookApi;

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { api } from '../../app/api';
 import { createAppStore } from '../../app/store';
 import { signedOut } from '../auth/authSlice';
-import { storybookApi, unlockAfterChaptersPayment } from '../storybook/storybookApi';
-import { initialHeroState } from './heroSlice';
+import { selectStoryBook, storybookApi, unlockAfterChaptersPayment } from './storybookApi';
 
 const HERO_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const HERO_B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -82,7 +81,10 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-describe('hero state: storyBook, chapters and the chapters-loading flag (spec §3)', () => {
+/** A few turns of the event loop: enough for a refetch that was started to settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the storybook in the query cache (read by the chapters panel, copied nowhere)', () => {
   let store: ReturnType<typeof createAppStore>;
   beforeEach(() => {
     store = createAppStore(memoryStorage());
@@ -92,28 +94,32 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
     store.dispatch(api.util.resetApiState());
   });
 
+  const storyOf = (heroId: string) => selectStoryBook(heroId)(store.getState());
+
   it('starts empty', () => {
-    expect(store.getState().hero).toEqual(initialHeroState);
+    expect(storyOf(HERO_A).isUninitialized).toBe(true);
+    expect(storyOf(HERO_A).data).toBeUndefined();
   });
 
   it('is loading while the storybook is fetched, then holds it', async () => {
     const gate = deferred<Reply>();
     const calls = serve(() => gate.promise);
     const request = store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A));
-    expect(store.getState().hero).toMatchObject({
-      heroId: HERO_A,
-      chaptersLoading: true,
-      chaptersLoaded: false,
-    });
+    expect(storyOf(HERO_A).isLoading).toBe(true);
+    expect(storyOf(HERO_A).data).toBeUndefined();
 
     gate.resolve({ status: 200, body: view(HERO_A, 4) });
     await request;
-    const hero = store.getState().hero;
-    expect(hero.chaptersLoading).toBe(false);
-    expect(hero.chaptersLoaded).toBe(true);
-    expect(hero.storyBook).toMatchObject({ heroId: HERO_A, chaptersUnlockedCount: 4, isPremium: true });
-    expect(hero.chapters).toHaveLength(10);
-    expect(hero.chapters.filter((chapter) => chapter.unlocked)).toHaveLength(4);
+    const story = storyOf(HERO_A);
+    expect(story.isLoading).toBe(false);
+    expect(story.isSuccess).toBe(true);
+    expect(story.data?.storyBook).toMatchObject({
+      heroId: HERO_A,
+      chaptersUnlockedCount: 4,
+      isPremium: true,
+    });
+    expect(story.data?.chapters).toHaveLength(10);
+    expect(story.data?.chapters.filter((chapter) => chapter.unlocked)).toHaveLength(4);
     expect(new URL(calls[0]!.url).pathname).toBe(`/api/heroes/${HERO_A}/storybook`);
     request.unsubscribe();
   });
@@ -126,11 +132,12 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
       storybookApi.endpoints.getStoryBook.initiate(HERO_A, { forceRefetch: true }),
     );
     await Promise.resolve();
-    expect(store.getState().hero.chaptersLoading).toBe(true);
+    expect(storyOf(HERO_A).isLoading).toBe(true);
     gate.resolve({ status: 200, body: view(HERO_A, 4) });
     await Promise.all([first, second]);
     expect(calls).toHaveLength(1);
-    expect(store.getState().hero).toMatchObject({ chaptersLoading: false, chaptersError: null });
+    expect(storyOf(HERO_A)).toMatchObject({ isLoading: false, isSuccess: true, isError: false });
+    expect(storyOf(HERO_A).error).toBeUndefined();
     first.unsubscribe();
     second.unsubscribe();
   });
@@ -139,17 +146,14 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
     serve(() => ({ status: 202, body: { storyBook: null, chapters: [], message: 'soon' } }));
     const request = store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A));
     await request;
-    expect(store.getState().hero).toMatchObject({
-      heroId: HERO_A,
-      storyBook: null,
-      chapters: [],
-      chaptersLoaded: true,
-      chaptersLoading: false,
+    expect(storyOf(HERO_A)).toMatchObject({
+      isSuccess: true,
+      data: { storyBook: null, chapters: [] },
     });
     request.unsubscribe();
   });
 
-  it('forgets the previous hero’s story, and ignores a late answer for it', async () => {
+  it('keeps each hero’s story apart: a late answer for the previous hero does not replace the next', async () => {
     const slowA = deferred<Reply>();
     serve((request) =>
       request.url.includes(HERO_A) ? slowA.promise : { status: 200, body: view(HERO_B, 1, 1) },
@@ -157,10 +161,12 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
     const a = store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A));
     const b = store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_B));
     await b;
-    expect(store.getState().hero).toMatchObject({ heroId: HERO_B, chaptersLoaded: true });
+    expect(storyOf(HERO_B).data?.storyBook?.heroId).toBe(HERO_B);
+    expect(storyOf(HERO_A).data).toBeUndefined();
     slowA.resolve({ status: 200, body: view(HERO_A, 4) });
     await a;
-    expect(store.getState().hero.storyBook?.heroId).toBe(HERO_B);
+    expect(storyOf(HERO_B).data?.storyBook?.heroId).toBe(HERO_B);
+    expect(storyOf(HERO_A).data?.storyBook?.heroId).toBe(HERO_A);
     a.unsubscribe();
     b.unsubscribe();
   });
@@ -176,29 +182,30 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
     await first;
     fail = true;
     await store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A, { forceRefetch: true }));
-    const hero = store.getState().hero;
-    expect(hero.chaptersLoading).toBe(false);
-    expect(hero.chaptersError).toBe('The storybook service is not responding.');
-    expect(hero.storyBook?.chaptersUnlockedCount).toBe(4);
+    const story = storyOf(HERO_A);
+    expect(story.isLoading).toBe(false);
+    expect(story.isError).toBe(true);
+    expect(story.error).toMatchObject({ message: 'The storybook service is not responding.' });
+    expect(story.data?.storyBook?.chaptersUnlockedCount).toBe(4);
     first.unsubscribe();
   });
 
   it('after a chapters payment: unlock-after-payment (3 s time-out), then the storybook again', async () => {
-    const calls = serve((request) =>
-      request.method === 'POST'
-        ? { status: 200, body: view(HERO_A, 7) }
-        : { status: 200, body: view(HERO_A, 4) },
-    );
+    let unlocked = 4;
+    const calls = serve((request) => {
+      if (request.method === 'POST') unlocked = 7;
+      return { status: 200, body: view(HERO_A, unlocked) };
+    });
     const subscription = store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A));
     await subscription;
     await unlockAfterChaptersPayment(store.dispatch, HERO_A);
+    await settle();
     expect(calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
       `GET /api/heroes/${HERO_A}/storybook`,
       `POST /api/storybook/${HERO_A}/unlock-after-payment`,
       `GET /api/heroes/${HERO_A}/storybook`,
     ]);
-    // The unlock's own answer is held at once (the refetch then brings the server's latest).
-    expect(store.getState().hero.storyBook?.chaptersUnlockedCount).toBe(7);
+    expect(storyOf(HERO_A).data?.storyBook?.chaptersUnlockedCount).toBe(7);
     subscription.unsubscribe();
   });
 
@@ -212,10 +219,10 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
     const subscription = store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A));
     await subscription;
     await expect(unlockAfterChaptersPayment(store.dispatch, HERO_A)).resolves.toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(warn).toHaveBeenCalled();
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
-    expect(store.getState().hero.chaptersError).toBeNull();
+    expect(storyOf(HERO_A).isError).toBe(false);
     warn.mockRestore();
     subscription.unsubscribe();
   });
@@ -237,7 +244,7 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
     expect(waited).toBeGreaterThanOrEqual(2900);
     expect(waited).toBeLessThan(4500);
     expect(warn).toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
     warn.mockRestore();
     subscription.unsubscribe();
@@ -245,9 +252,12 @@ describe('hero state: storyBook, chapters and the chapters-loading flag (spec §
 
   it('is cleared on sign-out', async () => {
     serve(() => ({ status: 200, body: view(HERO_A, 4) }));
-    await store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A, { subscribe: false }));
-    expect(store.getState().hero.storyBook).not.toBeNull();
+    const subscription = store.dispatch(storybookApi.endpoints.getStoryBook.initiate(HERO_A));
+    await subscription;
+    expect(storyOf(HERO_A).data?.storyBook).not.toBeNull();
     store.dispatch(signedOut());
-    expect(store.getState().hero).toEqual(initialHeroState);
+    expect(storyOf(HERO_A).isUninitialized).toBe(true);
+    expect(storyOf(HERO_A).data).toBeUndefined();
+    subscription.unsubscribe();
   });
 });
