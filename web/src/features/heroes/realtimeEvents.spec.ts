@@ -1,17 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseHeroStatusNotice, QUOTA_EVENT_DEFAULT_MESSAGE, quotaEventMessage } from './realtimeEvents';
+import { QUOTA_EVENT_DEFAULT_MESSAGE, quotaEventMessage } from './realtimeEvents';
 
 describe('realtime events', () => {
-  it('reads hero_status notices', () => {
-    expect(parseHeroStatusNotice({ heroId: 'abc', status: 'complete' })).toEqual({
-      heroId: 'abc',
-      status: 'complete',
-    });
-    expect(parseHeroStatusNotice({ heroId: 'abc', status: 'done' })).toBeNull();
-    expect(parseHeroStatusNotice({ status: 'complete' })).toBeNull();
-    expect(parseHeroStatusNotice('complete')).toBeNull();
-  });
-
   it('reads quota api_error events, with the default message', () => {
     expect(quotaEventMessage({ errorType: 'quota_exceeded', message: 'Out of tokens' })).toBe(
       'Out of tokens',

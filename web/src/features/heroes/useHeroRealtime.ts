@@ -1,27 +1,19 @@
 /**
- * The heroes' realtime notices (spec §7): `hero_status` moves a waiting screen on the moment
- * generation ends, and `api_error` with errorType 'quota_exceeded' shows the spec §8 notification.
+ * The heroes' realtime notices: `hero_status` moves a waiting screen on the moment generation ends,
+ * and `api_error` with errorType 'quota_exceeded' shows the quota notification.
  */
+import { SocketEvents, type HeroStatusEvent } from '@starborn/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { useSocket } from '../realtime/useSocket';
 import { showQuotaExceeded } from './quotaNotice';
-import {
-  API_ERROR_EVENT,
-  HERO_STATUS_EVENT,
-  parseHeroStatusNotice,
-  quotaEventMessage,
-  type HeroStatusNotice,
-} from './realtimeEvents';
+import { quotaEventMessage } from './realtimeEvents';
 
-export function useHeroRealtime(onHeroStatus?: (notice: HeroStatusNotice) => void): { connected: boolean } {
+export function useHeroRealtime(onHeroStatus?: (notice: HeroStatusEvent) => void): { connected: boolean } {
   const dispatch = useAppDispatch();
   return useSocket({
-    [HERO_STATUS_EVENT]: (payload) => {
-      const notice = parseHeroStatusNotice(payload);
-      if (notice) onHeroStatus?.(notice);
-    },
-    [API_ERROR_EVENT]: (payload) => {
-      const message = quotaEventMessage(payload);
+    [SocketEvents.heroStatus]: (notice) => onHeroStatus?.(notice),
+    [SocketEvents.apiError]: (event) => {
+      const message = quotaEventMessage(event);
       if (message) dispatch(showQuotaExceeded(message));
     },
   });

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import type { ServerToClientEvents } from '@starborn/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { selectToken } from '../auth/authSlice';
-import { acquireSocket, releaseSocket } from './socketClient';
+import { acquireSocket, releaseSocket, type AppSocket } from './socketClient';
 
-export type SocketListeners = Record<string, (payload: unknown) => void>;
+type ServerEvent = keyof ServerToClientEvents;
+
+/** Listeners of server events by name, each typed with its event's payload. */
+export type SocketListeners = { [E in ServerEvent]?: ServerToClientEvents[E] };
 
 /**
  * Keeps the tab's socket open while the calling screen is mounted and the user is signed in, and
@@ -22,7 +25,7 @@ export function useSocket(listeners: SocketListeners, enabled = true): { connect
 
   useEffect(() => {
     if (!enabled || !token) return;
-    let socket: Socket;
+    let socket: AppSocket;
     try {
       socket = acquireSocket(token);
     } catch (error) {
@@ -32,10 +35,13 @@ export function useSocket(listeners: SocketListeners, enabled = true): { connect
     const onConnect = () => setConnected(true);
     const onDisconnect = () => setConnected(false);
     const onConnectError = () => setConnected(false);
-    const handlers = eventNames
-      .split('|')
-      .filter(Boolean)
-      .map((name) => [name, (payload: unknown) => latest.current[name]?.(payload)] as const);
+    const handlers = (eventNames.split('|').filter(Boolean) as ServerEvent[]).map((name) => {
+      // One forwarder per event name, calling whatever listener is the latest; the payload is the
+      // one the event map gives that name (the listeners are keyed by the same name).
+      const forward = (payload: never) =>
+        (latest.current[name] as ((payload: never) => void) | undefined)?.(payload);
+      return [name, forward as ServerToClientEvents[typeof name]] as const;
+    });
 
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);

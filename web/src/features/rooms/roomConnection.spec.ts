@@ -67,7 +67,7 @@ const message = (id: string, kind = 'hero') => ({
   sender: { id: kind === 'hero' ? 'hero-1' : kind, name: 'Orion', avatar: null },
 });
 
-describe('room socket (spec §7)', () => {
+describe('room socket', () => {
   it('uses a socket of its own: /socket.io, credentials, reconnection, 20 s timeout, websocket then polling', () => {
     expect(roomSocketOptions('tok')).toEqual({
       path: '/socket.io',
@@ -168,5 +168,25 @@ describe('room socket (spec §7)', () => {
     socket.fire('connect');
     expect(state().room.connection).toBe('disconnected');
     expect(connection.send('late')).toBe(false);
+  });
+
+  it('speaks the contracts’ event map: a payload of the wrong shape or an unknown event does not compile', () => {
+    const socket: RoomSocket = new FakeSocket();
+    socket.emit('send_message', { message: 'hello' });
+    // @ts-expect-error send_message takes { message }, not the bare text
+    socket.emit('send_message', 'hello');
+    // @ts-expect-error join_room needs the room id
+    socket.emit('join_room', {});
+    // @ts-expect-error the server sends no such event
+    socket.on('room_created', () => undefined);
+    const seen: string[] = [];
+    socket.on('room_joined', (joined) => seen.push(joined.roomId));
+    (socket as FakeSocket).fire('room_joined', { roomId: 'room-1' });
+    expect(seen).toEqual(['room-1']);
+    expect((socket as FakeSocket).emitted.map(([event]) => event)).toEqual([
+      'send_message',
+      'send_message',
+      'join_room',
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The shared story socket (spec §7): its own socket.io connection per open room (the tab's shared
+ * The shared story socket: its own socket.io connection per open room (the tab's shared
  * socket, features/realtime, is the second socket that listens for api_error). On every connect the
  * hero authenticates and joins the room again, so a reconnection restores the seat; every server
  * event becomes a rooms slice action.
  */
-import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { socketOptions } from '../realtime/socketClient';
+import type { ClientToServerEvents, ServerToClientEvents } from '@starborn/contracts';
+import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import { socketOptions, type AppSocket } from '../realtime/socketClient';
 import { messageToSend, ROOM_TEXT } from './roomRules';
 import {
   authenticated,
@@ -23,18 +24,26 @@ import {
 } from './roomsSlice';
 import { normalizeChatMessage, normalizeRoomJoined, payloadMessage, RoomSocketEvents } from './types';
 
-/** The part of a socket.io client socket this module uses (a fake one in tests). */
+type ServerEvent = keyof ServerToClientEvents;
+type ClientEvent = keyof ClientToServerEvents;
+
+/**
+ * The part of a socket.io client socket this module uses (a fake one in tests), typed by the
+ * contracts' event map: each server event's listener gets its payload type, each emit takes its.
+ */
 export interface RoomSocket {
   readonly connected: boolean;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  emit(event: string, payload: unknown): unknown;
+  on<E extends ServerEvent>(event: E, listener: ServerToClientEvents[E]): unknown;
+  on(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  on(event: 'connect_error', listener: (error: Error) => void): unknown;
+  emit<E extends ClientEvent>(event: E, ...payload: Parameters<ClientToServerEvents[E]>): unknown;
   disconnect(): unknown;
   removeAllListeners(): unknown;
 }
 
 export type CreateRoomSocket = (options: Partial<ManagerOptions & SocketOptions>) => RoomSocket;
 
-/** Spec §7: same origin, path /socket.io, credentials, reconnection, 20 s timeout, websocket then polling. */
+/** Same origin, path /socket.io, credentials, reconnection, 20 s timeout, websocket then polling. */
 export function roomSocketOptions(token: string): Partial<ManagerOptions & SocketOptions> {
   // A connection of its own: leaving the room closes it without touching the tab's shared socket.
   return { ...socketOptions(token), forceNew: true };
@@ -54,7 +63,7 @@ export interface OpenRoomOptions {
   createSocket?: CreateRoomSocket;
 }
 
-const defaultCreateSocket: CreateRoomSocket = (options) => io(options) as unknown as RoomSocket;
+const defaultCreateSocket: CreateRoomSocket = (options) => io(options) as AppSocket;
 
 export function openRoomConnection({
   token,
@@ -65,47 +74,79 @@ export function openRoomConnection({
 }: OpenRoomOptions): RoomConnection {
   const socket = createSocket(roomSocketOptions(token));
   let closed = false;
-  const on = (event: string, listener: (payload: unknown) => void) =>
-    socket.on(event, ((payload: unknown) => {
-      if (!closed) listener(payload);
-    }) as (...args: never[]) => void);
+  /** A listener that stays silent once the connection is closed (late events of a left room). */
+  const live =
+    <A extends unknown[]>(listener: (...args: A) => void) =>
+    (...args: A) => {
+      if (!closed) listener(...args);
+    };
 
-  on('connect', () => {
-    dispatch(socketConnected());
-    socket.emit(RoomSocketEvents.authenticate, { token, heroId });
-  });
-  on(RoomSocketEvents.authenticated, () => {
-    dispatch(authenticated());
-    socket.emit(RoomSocketEvents.joinRoom, { roomId });
-  });
-  on(RoomSocketEvents.authenticationError, (payload) => {
-    dispatch(authenticationFailed(payloadMessage(payload, ROOM_TEXT.authenticationFailed)));
-  });
-  on(RoomSocketEvents.roomJoined, (payload) => {
-    const joined = normalizeRoomJoined(payload);
-    // The rooms service spells ids in lower case; the address may not.
-    if (!joined || (joined.roomId && joined.roomId.toLowerCase() !== roomId.toLowerCase())) return;
-    dispatch(roomJoined({ ...joined, roomId }));
-  });
-  on(RoomSocketEvents.message, (payload) => {
-    const message = normalizeChatMessage(payload);
-    if (message) dispatch(messageReceived(message));
-  });
+  socket.on(
+    'connect',
+    live(() => {
+      dispatch(socketConnected());
+      socket.emit(RoomSocketEvents.authenticate, { token, heroId });
+    }),
+  );
+  socket.on(
+    RoomSocketEvents.authenticated,
+    live(() => {
+      dispatch(authenticated());
+      socket.emit(RoomSocketEvents.joinRoom, { roomId });
+    }),
+  );
+  socket.on(
+    RoomSocketEvents.authenticationError,
+    live((payload) => {
+      dispatch(authenticationFailed(payloadMessage(payload, ROOM_TEXT.authenticationFailed)));
+    }),
+  );
+  socket.on(
+    RoomSocketEvents.roomJoined,
+    live((payload) => {
+      const joined = normalizeRoomJoined(payload);
+      // The rooms service spells ids in lower case; the address may not.
+      if (!joined || (joined.roomId && joined.roomId.toLowerCase() !== roomId.toLowerCase())) return;
+      dispatch(roomJoined({ ...joined, roomId }));
+    }),
+  );
+  socket.on(
+    RoomSocketEvents.message,
+    live((payload) => {
+      const message = normalizeChatMessage(payload);
+      if (message) dispatch(messageReceived(message));
+    }),
+  );
   const target = (payload: unknown) => {
     const roomId = (payload as { roomId?: unknown } | null)?.roomId;
     return { roomId: typeof roomId === 'string' ? roomId : undefined };
   };
-  on(RoomSocketEvents.narratorTyping, (payload) => dispatch(narratorTypingStarted(target(payload))));
-  on(RoomSocketEvents.narratorIdle, (payload) => dispatch(narratorTypingStopped(target(payload))));
-  on(RoomSocketEvents.error, (payload) => {
-    dispatch(socketErrorReceived(payloadMessage(payload, ROOM_TEXT.socketError)));
-  });
-  on('connect_error', (error) => {
-    dispatch(connectFailed(payloadMessage(error, 'unknown error')));
-  });
-  on('disconnect', () => {
-    dispatch(socketDisconnected());
-  });
+  socket.on(
+    RoomSocketEvents.narratorTyping,
+    live((payload) => dispatch(narratorTypingStarted(target(payload)))),
+  );
+  socket.on(
+    RoomSocketEvents.narratorIdle,
+    live((payload) => dispatch(narratorTypingStopped(target(payload)))),
+  );
+  socket.on(
+    RoomSocketEvents.error,
+    live((payload) => {
+      dispatch(socketErrorReceived(payloadMessage(payload, ROOM_TEXT.socketError)));
+    }),
+  );
+  socket.on(
+    'connect_error',
+    live((error) => {
+      dispatch(connectFailed(payloadMessage(error, 'unknown error')));
+    }),
+  );
+  socket.on(
+    'disconnect',
+    live(() => {
+      dispatch(socketDisconnected());
+    }),
+  );
 
   return {
     send(text) {
