@@ -1,12 +1,11 @@
 /**
- * The browser session: token under 'authToken', user JSON under 'user' (spec §3).
+ * The browser session: token under 'authToken', user JSON under 'user'.
  * Storage is passed in so the rules are unit-tested without a browser.
  */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-}
+import type { UserDto } from '@starborn/contracts';
+
+/** What the app keeps of the signed-in user (the API's user, without its dates). */
+export type User = Pick<UserDto, 'id' | 'name' | 'email'>;
 
 export interface Session {
   token: string;
@@ -39,7 +38,7 @@ export function parseStoredUser(raw: string): User | null {
 }
 
 /**
- * Restores the session on load. A corrupt stored user clears both keys (spec §4); so does a
+ * Restores the session on load. A corrupt stored user clears both keys; so does a
  * half session (a token without a user or the reverse), which nothing can use.
  */
 export function loadSession(storage: KeyValueStorage): Session | null {
@@ -85,7 +84,7 @@ export function readToken(storage: KeyValueStorage): string | null {
   }
 }
 
-/** The name shown in the header link to /profile (spec §2: falls back to 'Profile'). */
+/** The name shown in the header link to /profile (falls back to 'Profile'). */
 export function profileLabel(user: Pick<User, 'name'> | null | undefined): string {
   return user?.name.trim() || 'Profile';
 }

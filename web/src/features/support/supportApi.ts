@@ -1,18 +1,10 @@
 import { api } from '../../app/api';
 import { asApiError } from '../../app/apiErrors';
-import { SUPPORT_MESSAGES, type SupportCategory, type SupportForm } from './validation';
+import type { SupportRequestDto } from '@starborn/contracts';
+import { SUPPORT_MESSAGES, type SupportForm } from './validation';
 
 /** POST /api/support answers 201 with the stored request. */
-export interface SupportRequest {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  category: SupportCategory;
-  userId: string | null;
-  createdAt: string;
-}
+export type SupportRequest = SupportRequestDto;
 
 export const supportApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,7 +18,7 @@ export const supportApi = api.injectEndpoints({
 export const { useSubmitSupportRequestMutation } = supportApi;
 
 export interface SupportFailure {
-  /** The sentence of spec §8, or the server's validation sentence for a refused form. */
+  /** The form's failure sentence, or the server's validation sentence for a refused form. */
   message: string;
   /** A second line with more detail, e.g. how long to wait after too many messages. */
   detail?: string;
@@ -34,7 +26,7 @@ export interface SupportFailure {
 
 /**
  * A 400 is a form the server refused: its sentence (the same wording as the form's own checks) says
- * what to fix. Anything else gets the spec §8 sentence, plus the server's words for a 429.
+ * what to fix. Anything else gets the form's failure sentence, plus the server's words for a 429.
  */
 export function supportFailure(error: unknown): SupportFailure {
   const e = asApiError(error);

@@ -1,12 +1,8 @@
-/** Support form rules (spec §3, §5, §8). Pure; the server checks the same rules again. */
-export const SUPPORT_CATEGORIES = [
-  'general-inquiry',
-  'technical-issue',
-  'billing',
-  'account',
-  'feature-request',
-] as const;
-export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+/** Support form rules. Pure; the server checks the same rules again. */
+import type { SupportCategory } from '@starborn/contracts';
+
+export { SUPPORT_CATEGORIES } from '@starborn/contracts';
+export type { SupportCategory };
 
 export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
   'general-inquiry': 'General Inquiry',
