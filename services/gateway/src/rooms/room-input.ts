@@ -7,7 +7,7 @@ import {
 
 /**
  * Checks of what a browser sends about shared story rooms, before anything is asked of a service.
- * Pure functions: each answers the value to use, or the spec's message to show.
+ * Pure functions: each answers the value to use, or the product's message to show.
  */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 

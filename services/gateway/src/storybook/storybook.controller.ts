@@ -28,7 +28,7 @@ const notFound = () =>
 export const isNotFound = (error: unknown): boolean => error instanceof RemoteError && error.status === 404;
 
 /**
- * The storybook of a hero (spec §2 "Chapters panel", §7): read it, unlock a paid pack of chapters,
+ * The storybook of a hero, as the chapters panel shows it: read it, unlock a paid pack of chapters,
  * and unlock after a chapters payment. The storybook service decides everything; only the signed-in
  * user's own stories are reachable (another user's answers 404).
  */
