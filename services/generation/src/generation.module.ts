@@ -6,6 +6,7 @@ import { BASE_CONFIG, ENV, HealthModule, loadConfig, type BaseConfig } from '@st
 import { createStorage } from '@starborn/storage';
 import { ChapterGenerationWorker } from './chapters/chapter-generation.worker.js';
 import { GENERATION_CONFIG, generationEnvSchema, type GenerationConfig } from './config.js';
+import { GenerationQuota } from './generation-quota.js';
 import { HeroGenerationWorker } from './heroes/hero-generation.worker.js';
 import { NarratorWorker } from './narrator/narrator.worker.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
@@ -46,6 +47,8 @@ import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
       inject: [GENERATION_CONFIG],
       useFactory: (config: GenerationConfig) => createStorage(config),
     },
+    // One AI-quota flag (one Redis connection) for every worker of the process.
+    GenerationQuota,
     HeroGenerationWorker,
     ChapterGenerationWorker,
     NarratorWorker,

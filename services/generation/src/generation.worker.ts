@@ -1,0 +1,106 @@
+import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { CommandName, JobQueueDefinition, Messages, PayloadOf, ReplyOf } from '@starborn/contracts';
+import { QueueWorker, RemoteError, type MessageBus } from '@starborn/messaging';
+import { UnrecoverableError } from 'bullmq';
+import { failJobForAiError, isQuotaFailure } from './ai-failures.js';
+import type { GenerationConfig } from './config.js';
+import type { GenerationQuota } from './generation-quota.js';
+
+/** What a job that failed for good reports, whatever its kind. */
+export interface GenerationFailure {
+  reason: string;
+  quotaExceeded: boolean;
+}
+
+/**
+ * The skeleton every generation worker shares; a worker adds only its own steps (what it asks, what it
+ * has the AI provider write, what it announces):
+ * - the queue's worker with the generation lock and stall settings (GENERATION_LOCK_MS), started with
+ *   the module and closed at shutdown after the jobs in flight;
+ * - the AI-quota rule: an exhausted quota raises the process's one flag and fails the job for good, a
+ *   provider refusal fails it for good too, a success lowers the flag (see `callAi`);
+ * - the subject rule: a hero, storybook or room that no longer exists is given up on, not retried
+ *   (see `requestSubject`);
+ * - event ids by one rule: every event about a job carries `eventId(job)`, its final failure
+ *   `eventId(job).failed`, so a redelivered job announces nothing twice.
+ */
+export abstract class GenerationWorker<Data>
+  extends QueueWorker<Data>
+  implements OnModuleInit, OnApplicationShutdown
+{
+  protected constructor(
+    definition: JobQueueDefinition<Data>,
+    protected readonly bus: MessageBus,
+    protected readonly quota: GenerationQuota,
+    config: GenerationConfig,
+    concurrency: number,
+  ) {
+    super(
+      definition,
+      { url: config.REDIS_URL, prefix: config.REDIS_PREFIX },
+      { concurrency, lockMs: config.GENERATION_LOCK_MS },
+    );
+  }
+
+  /** The id of the events about this job. */
+  protected abstract eventId(data: Data): string;
+
+  /** The job in words, for logs ("chapter 2 of storybook …"). */
+  protected abstract describe(data: Data): string;
+
+  /** Announces the job's final failure as its own failure event, under `eventId`. */
+  protected abstract announceFailure(data: Data, failure: GenerationFailure, eventId: string): Promise<void>;
+
+  onModuleInit(): void {
+    this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // Lets the jobs in flight finish; nothing new is taken meanwhile.
+    await this.close();
+  }
+
+  /**
+   * Asks the service that owns the job's subject (`what`, e.g. "hero 42"). A 404 means the subject is
+   * gone (deleted meanwhile): retrying cannot bring it back, so the job fails for good at once.
+   */
+  protected async requestSubject<K extends CommandName<Messages>>(
+    what: string,
+    pattern: K,
+    payload: PayloadOf<Messages, K>,
+  ): Promise<ReplyOf<Messages, K>> {
+    try {
+      return await this.bus.request(pattern, payload);
+    } catch (error) {
+      if (error instanceof RemoteError && error.status === 404) {
+        throw new UnrecoverableError(`${what} not found`);
+      }
+      throw error;
+    }
+  }
+
+  /** Runs the job's AI call under the quota rule (see the class comment). */
+  protected async callAi<T>(call: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await call();
+    } catch (error) {
+      return failJobForAiError(error, this.quota);
+    }
+    await this.quota.clear();
+    return result;
+  }
+
+  /** The success event's options: the job's event id. */
+  protected eventOptions(data: Data): { eventId: string } {
+    return { eventId: this.eventId(data) };
+  }
+
+  protected override async onFinalFailure(data: Data, error: Error): Promise<void> {
+    this.logger.warn(`${this.describe(data)} failed for good: ${error.message}`);
+    const failure = { reason: error.message, quotaExceeded: isQuotaFailure(error) };
+    await this.announceFailure(data, failure, `${this.eventId(data)}.failed`).catch((emitError: Error) =>
+      this.logger.error(`Could not report the failure of ${this.describe(data)}: ${emitError.message}`),
+    );
+  }
+}
