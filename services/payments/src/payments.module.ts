@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@starborn/database';
 import { AiQuotaFlag, MessageBus, MessageBusModule } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
 import { CheckoutService } from './checkout/checkout.service.js';
 import { PAYMENTS_CONFIG, paymentsEnvSchema, type PaymentsConfig } from './config.js';
 import { FulfilmentService } from './intents/fulfilment.service.js';
-import { PaymentEvent } from './intents/payment-event.entity.js';
-import { PaymentIntent } from './intents/payment-intent.entity.js';
 import { PaymentsHandlers } from './intents/payments.handlers.js';
 import { PaymentsService } from './intents/payments.service.js';
 import { paymentsMigrations } from './migrations/index.js';
@@ -35,12 +32,12 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
       useFactory: (config: BaseConfig) => ({
         url: config.DATABASE_URL,
         schema: 'payments',
-        entities: [PaymentIntent, PaymentEvent],
+        // Plain SQL in the query module (intents/payments.queries.ts), as in every service.
+        entities: [],
         migrations: paymentsMigrations,
         poolSize: config.DB_POOL_SIZE,
       }),
     }),
-    TypeOrmModule.forFeature([PaymentIntent, PaymentEvent]),
     HealthModule.forService('payments'),
     MessageBusModule.register({
       inject: [BASE_CONFIG],

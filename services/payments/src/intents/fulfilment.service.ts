@@ -9,12 +9,26 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { PaymentSucceededEvent } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
-import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
+import { inTransaction, sqlOf, type Sql } from '@starborn/database';
+import type { DataSource } from 'typeorm';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config.js';
 import { countPayment } from '../metrics/payment-metrics.js';
 import { priceFor } from '../pricing/price-table.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../providers/payment-provider.js';
-import { PaymentIntent } from './payment-intent.entity.js';
+import {
+  FINAL_STATUSES,
+  findIntent,
+  getIntent,
+  lockHero,
+  markEventEmitted,
+  markSucceeded,
+  premiumPaid,
+  recordRefund,
+  refundInsteadOfFulfilling,
+  unconfirmedRefunds,
+  unemittedSucceeded,
+  type PaymentIntent,
+} from './payments.queries.js';
 
 /** Why a paid intent is not fulfilled. */
 export type RefusalReason = 'already_premium' | 'price_changed';
@@ -23,8 +37,6 @@ export type RefusalReason = 'already_premium' | 'price_changed';
 export type Settlement =
   | { kind: 'succeeded'; intent: PaymentIntent }
   | { kind: 'refund'; intent: PaymentIntent; reason: RefusalReason };
-
-const FINAL = ['succeeded', 'refunded'] as const;
 
 const REEMIT_BATCH = 100;
 
@@ -66,22 +78,10 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
    * it is now (a story is premium exactly when its hero's premium payment succeeded, which this
    * service records itself). Run it under {@link lockHero} to act on the answer.
    */
-  async refusalOf(intent: PaymentIntent, manager: EntityManager = this.dataSource.manager) {
-    const premiumPaid = await manager.exists(PaymentIntent, {
-      where: {
-        heroId: intent.heroId,
-        paymentType: 'premium_upgrade',
-        status: 'succeeded',
-        id: Not(intent.id),
-      },
-    });
-    if (intent.paymentType === 'premium_upgrade') return premiumPaid ? ('already_premium' as const) : null;
-    return intent.amount === priceFor('chapters', premiumPaid).amount ? null : ('price_changed' as const);
-  }
-
-  /** Serialises the payments of one hero until the transaction ends (two tabs paying at once). */
-  async lockHero(manager: EntityManager, heroId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`payments:hero:${heroId}`]);
+  async refusalOf(intent: PaymentIntent, sql: Sql = sqlOf(this.dataSource)) {
+    const paid = await premiumPaid(sql, intent.heroId, intent.id);
+    if (intent.paymentType === 'premium_upgrade') return paid ? ('already_premium' as const) : null;
+    return intent.amount === priceFor('chapters', paid).amount ? null : ('price_changed' as const);
   }
 
   /**
@@ -89,43 +89,23 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
    * it must not be fulfilled (see {@link refusalOf}), refunded instead. Null when it was settled before.
    * Runs in the caller's transaction when given one.
    */
-  async settle(intentId: string, manager?: EntityManager): Promise<Settlement | null> {
-    if (!manager) return this.dataSource.transaction((tx) => this.settle(intentId, tx));
-    const found = await manager.findOneBy(PaymentIntent, { id: intentId });
-    if (!found || FINAL.includes(found.status as (typeof FINAL)[number])) return null;
-    await this.lockHero(manager, found.heroId);
-    const intent = await manager.findOneByOrFail(PaymentIntent, { id: intentId });
-    if (FINAL.includes(intent.status as (typeof FINAL)[number])) return null;
+  async settle(intentId: string, sql?: Sql): Promise<Settlement | null> {
+    if (!sql) return inTransaction(this.dataSource, (tx) => this.settle(intentId, tx));
+    const found = await findIntent(sql, intentId);
+    if (!found || isFinal(found)) return null;
+    await lockHero(sql, found.heroId);
+    const intent = await getIntent(sql, intentId);
+    if (isFinal(intent)) return null;
 
     const now = this.clock.now();
-    const reason = await this.refusalOf(intent, manager);
+    const reason = await this.refusalOf(intent, sql);
     if (reason) {
-      await manager.update(
-        PaymentIntent,
-        { id: intentId, status: Not(In([...FINAL])) },
-        { status: 'refunded', refundReason: reason, updatedAt: now },
-      );
+      await refundInsteadOfFulfilling(sql, intentId, reason, now);
       this.logger.warn(`Payment ${intentId} for hero ${intent.heroId} is refunded, not fulfilled: ${reason}`);
-      return {
-        kind: 'refund',
-        intent: await manager.findOneByOrFail(PaymentIntent, { id: intentId }),
-        reason,
-      };
+      return { kind: 'refund', intent: await getIntent(sql, intentId), reason };
     }
-    const succeeded = await this.markSucceeded(intentId, manager);
+    const succeeded = await markSucceeded(sql, intentId, now);
     return succeeded ? { kind: 'succeeded', intent: succeeded } : null;
-  }
-
-  /** Moves an intent to succeeded; returns it when this call made the move, null when it already was. */
-  async markSucceeded(intentId: string, manager: EntityManager = this.dataSource.manager) {
-    const now = this.clock.now();
-    const result = await manager.update(
-      PaymentIntent,
-      { id: intentId, status: Not(In([...FINAL])) },
-      { status: 'succeeded', succeededAt: now, updatedAt: now },
-    );
-    if (!result.affected) return null;
-    return manager.findOneByOrFail(PaymentIntent, { id: intentId });
   }
 
   /** After {@link settle}: emits a fulfilment, or asks the provider for the refund. */
@@ -156,11 +136,7 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
       );
       return false;
     }
-    await this.dataSource.manager.update(
-      PaymentIntent,
-      { id: intent.id, refundedAt: IsNull() },
-      { refundId, refundedAt: this.clock.now() },
-    );
+    await recordRefund(sqlOf(this.dataSource), intent.id, refundId, this.clock.now());
     return true;
   }
 
@@ -182,7 +158,7 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
       );
       return false;
     }
-    await this.dataSource.manager.update(PaymentIntent, { id: intent.id }, { fulfilledEventEmitted: true });
+    await markEventEmitted(sqlOf(this.dataSource), intent.id);
     return true;
   }
 
@@ -195,24 +171,21 @@ export class FulfilmentService implements OnApplicationBootstrap, OnApplicationS
   private async sweep(): Promise<number> {
     let emitted = 0;
     try {
-      const pending = await this.dataSource.manager.find(PaymentIntent, {
-        where: { status: 'succeeded', fulfilledEventEmitted: false },
-        order: { succeededAt: 'ASC' },
-        take: REEMIT_BATCH,
-      });
+      const sql = sqlOf(this.dataSource);
+      const pending = await unemittedSucceeded(sql, REEMIT_BATCH);
       for (const intent of pending) {
         if (!(await this.emitSucceeded(intent))) break; // the bus is still down: try again next round
         emitted++;
       }
-      const unrefunded = await this.dataSource.manager.find(PaymentIntent, {
-        where: { status: 'refunded', refundedAt: IsNull(), provider: this.provider.name },
-        order: { updatedAt: 'ASC' },
-        take: REEMIT_BATCH,
-      });
+      const unrefunded = await unconfirmedRefunds(sql, this.provider.name, REEMIT_BATCH);
       for (const intent of unrefunded) if (!(await this.refund(intent))) break;
     } catch (error) {
       this.logger.warn(`Re-emitting payment events failed: ${(error as Error).message}`);
     }
     return emitted;
   }
+}
+
+function isFinal(intent: PaymentIntent): boolean {
+  return (FINAL_STATUSES as readonly string[]).includes(intent.status);
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCodes,
   HERO_ID_PATTERN,
@@ -15,14 +15,33 @@ import {
   type SucceededPaymentQuery,
 } from '@starborn/contracts';
 import { Clock } from '@starborn/runtime';
-import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import { inTransaction, sqlOf, type Sql } from '@starborn/database';
+import type { DataSource } from 'typeorm';
 import { checkCard } from '../cards/test-cards.js';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config.js';
 import { formatUsd, priceFor } from '../pricing/price-table.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from '../providers/payment-provider.js';
 import { FulfilmentService, type RefusalReason } from './fulfilment.service.js';
-import { PaymentEvent } from './payment-event.entity.js';
-import { PaymentIntent } from './payment-intent.entity.js';
+import {
+  cancelOpenIntent,
+  cancelRefundedIntent,
+  countDecline,
+  countIntents,
+  findIntent,
+  findIntentBySecret,
+  findOpenPremiumUpgrade,
+  getIntent,
+  insertIntent,
+  latestIntents,
+  lockHero,
+  OPEN_STATUSES,
+  premiumPaid as premiumIsPaid,
+  recordProviderEvent,
+  refundSucceeded,
+  succeededIntents,
+  updateContact,
+  type PaymentIntent,
+} from './payments.queries.js';
 
 export const MESSAGES = {
   heroId: 'The hero id must be 32 lowercase hexadecimal characters.',
@@ -47,9 +66,6 @@ export function priceChangedMessage(paid: number, now: number): string {
   return `The price of this chapter pack changed from ${formatUsd(paid)} to ${formatUsd(now)} because the story is premium now. Nothing was charged; please start a new payment.`;
 }
 
-/** Intents still waiting for a card (the ones a second tab may reuse). */
-const OPEN_STATUSES = ['requires_payment_method', 'processing'] as const;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WALLET = /^0x[0-9a-fA-F]{40}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -66,7 +82,6 @@ export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
-    @InjectRepository(PaymentIntent) private readonly intents: Repository<PaymentIntent>,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
@@ -88,45 +103,34 @@ export class PaymentsService {
     if (receiptEmail !== null && !EMAIL.test(receiptEmail)) throw badRequest(MESSAGES.email);
 
     // One transaction per (user, hero): two tabs asking at once are served one after the other.
-    return this.dataSource.transaction(async (manager) => {
-      await this.fulfilment.lockHero(manager, heroId);
+    return inTransaction(this.dataSource, async (sql) => {
+      await lockHero(sql, heroId);
       // This service records the premium payment first: a story is priced as premium from that moment,
       // even while the story itself has not heard of it yet.
-      const premiumPaid = await manager.exists(PaymentIntent, {
-        where: { heroId, paymentType: 'premium_upgrade', status: 'succeeded' },
-      });
+      const premiumPaid = await premiumIsPaid(sql, heroId);
       const price = priceFor(paymentType, command.premiumStory === true || premiumPaid);
       if (price.paymentType === 'premium_upgrade') {
         if (premiumPaid) throw conflict(MESSAGES.alreadyPremium);
         // A premium upgrade is bought once: an open intent (another tab) is handed out again.
-        const open = await manager.findOne(PaymentIntent, {
-          where: {
-            userId,
-            heroId,
-            paymentType: 'premium_upgrade',
-            provider: this.provider.name,
-            amount: price.amount,
-            status: In([...OPEN_STATUSES]),
-          },
-          order: { createdAt: 'DESC' },
+        const open = await findOpenPremiumUpgrade(sql, {
+          userId,
+          heroId,
+          provider: this.provider.name,
+          amount: price.amount,
         });
         if (open) {
           // The checkout may have changed the receipt address or wallet since: the reused intent carries them.
           if (open.receiptEmail !== receiptEmail || open.walletAddress !== walletAddress)
-            await manager.update(
-              PaymentIntent,
-              { id: open.id },
-              { receiptEmail, walletAddress, updatedAt: this.clock.now() },
-            );
+            await updateContact(sql, open.id, { receiptEmail, walletAddress, now: this.clock.now() });
           return toDto(open);
         }
       }
-      return this.openIntent(manager, { userId, heroId, price, walletAddress, receiptEmail });
+      return this.openIntent(sql, { userId, heroId, price, walletAddress, receiptEmail });
     });
   }
 
   private async openIntent(
-    manager: EntityManager,
+    sql: Sql,
     request: {
       userId: string;
       heroId: string;
@@ -137,7 +141,7 @@ export class PaymentsService {
   ): Promise<PaymentIntentDto> {
     const { userId, heroId, price, walletAddress, receiptEmail } = request;
     // One key per (user, hero, type, attempt number): a retried call reuses the provider's intent.
-    const attempt = await manager.countBy(PaymentIntent, { userId, heroId, paymentType: price.paymentType });
+    const attempt = await countIntents(sql, { userId, heroId, paymentType: price.paymentType });
     let created;
     try {
       created = await this.provider.createIntent({
@@ -154,33 +158,29 @@ export class PaymentsService {
       throw unavailable();
     }
     const now = this.clock.now();
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(PaymentIntent)
-      .values({
-        id: created.id,
-        provider: this.provider.name,
-        clientSecret: created.clientSecret,
-        userId,
-        heroId,
-        paymentType: price.paymentType,
-        amount: price.amount,
-        currency: price.currency,
-        status: created.status,
-        walletAddress,
-        receiptEmail,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .orIgnore() // the same provider intent twice (idempotent retry): keep the first row
-      .execute();
-    return toDto(await manager.findOneByOrFail(PaymentIntent, { id: created.id }));
+    // The same provider intent twice (idempotent retry): the first row is kept.
+    await insertIntent(sql, {
+      id: created.id,
+      provider: this.provider.name,
+      clientSecret: created.clientSecret,
+      userId,
+      heroId,
+      paymentType: price.paymentType,
+      amount: price.amount,
+      currency: price.currency,
+      status: created.status,
+      walletAddress,
+      receiptEmail,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toDto(await getIntent(sql, created.id));
   }
 
   async confirmLocal(command: ConfirmLocalPaymentCommand): Promise<PaymentIntentDto> {
     const secret = String(command?.clientSecret ?? '');
-    const intent = secret ? await this.intents.findOneBy({ clientSecret: secret }) : null;
+    const sql = sqlOf(this.dataSource);
+    const intent = secret ? await findIntentBySecret(sql, secret) : undefined;
     if (!intent || intent.userId !== command.userId) throw notFound();
     if (intent.provider !== 'local') throw badRequest(MESSAGES.notLocal);
     if (intent.status === 'succeeded') return toDto(intent);
@@ -195,7 +195,7 @@ export class PaymentsService {
 
     const verdict = checkCard(command.card, this.clock.now());
     if (!verdict.ok) {
-      const canceled = await this.countDecline(this.dataSource.manager, intent.id);
+      const canceled = await this.countDecline(sql, intent.id);
       if (canceled) await this.cancelAtProvider(intent.id);
       throw new ServiceError(
         402,
@@ -208,14 +208,11 @@ export class PaymentsService {
     const settlement = await this.fulfilment.settle(intent.id);
     if (settlement?.kind === 'refund') {
       // Lost a race with another tab: the local provider has moved no money, so it is only cancelled.
-      await this.intents.update(
-        { id: intent.id, status: 'refunded' },
-        { status: 'canceled', updatedAt: this.clock.now() },
-      );
+      await cancelRefundedIntent(sql, intent.id, this.clock.now());
       throw this.refusal(intent, settlement.reason);
     }
     await this.fulfilment.afterSettle(settlement);
-    const current = await this.intents.findOneByOrFail({ id: intent.id });
+    const current = await getIntent(sql, intent.id);
     if (current.status === 'refunded') throw conflict(MESSAGES.refunded);
     return toDto(current);
   }
@@ -239,10 +236,7 @@ export class PaymentsService {
 
   /** Cancels an unpaid intent here and at the provider; the reason is kept for the next confirmation. */
   private async cancel(intent: PaymentIntent, reason: RefusalReason): Promise<void> {
-    await this.intents.update(
-      { id: intent.id, status: In([...OPEN_STATUSES]) },
-      { status: 'canceled', refundReason: reason, updatedAt: this.clock.now() },
-    );
+    await cancelOpenIntent(sqlOf(this.dataSource), intent.id, this.clock.now(), reason);
     await this.cancelAtProvider(intent.id);
   }
 
@@ -259,19 +253,10 @@ export class PaymentsService {
    * Counts a declined card on an open intent (a local test card, or Stripe's payment_failed); true when
    * this decline reached the limit and cancelled it. The caller tells the provider (after its transaction).
    */
-  private async countDecline(manager: EntityManager, intentId: string): Promise<boolean> {
-    const [rows] = (await manager.query(
-      `UPDATE payments.payment_intents SET declines = declines + 1, updated_at = $2
-       WHERE id = $1 AND status IN ('requires_payment_method', 'processing') RETURNING declines`,
-      [intentId, this.clock.now()],
-    )) as [{ declines: number }[], number];
-    const declines = rows[0]?.declines ?? 0;
+  private async countDecline(sql: Sql, intentId: string): Promise<boolean> {
+    const declines = await countDecline(sql, intentId, this.clock.now());
     if (declines < this.config.PAYMENTS_MAX_DECLINES_PER_INTENT) return false;
-    await manager.update(
-      PaymentIntent,
-      { id: intentId, status: In([...OPEN_STATUSES]) },
-      { status: 'canceled', updatedAt: this.clock.now() },
-    );
+    await cancelOpenIntent(sql, intentId, this.clock.now());
     this.logger.warn(`Payment intent ${intentId} cancelled after ${declines} declined cards`);
     return true;
   }
@@ -289,28 +274,21 @@ export class PaymentsService {
     }
 
     let declinedOut: string | null = null;
-    const settlement = await this.dataSource.transaction(async (manager) => {
-      const recorded = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(PaymentEvent)
-        .values({
-          id: event.id,
-          type: event.type,
-          intentId: event.intent?.id ?? null,
-          receivedAt: this.clock.now(),
-        })
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      if (recorded.raw.length === 0) return null; // a replay: handled before
+    const settlement = await inTransaction(this.dataSource, async (sql) => {
+      const recorded = await recordProviderEvent(sql, {
+        id: event.id,
+        type: event.type,
+        intentId: event.intent?.id ?? null,
+        receivedAt: this.clock.now(),
+      });
+      if (!recorded) return null; // a replay: handled before
       if (event.type === 'payment_intent.payment_failed' && event.intent) {
-        if (await this.countDecline(manager, event.intent.id)) declinedOut = event.intent.id;
+        if (await this.countDecline(sql, event.intent.id)) declinedOut = event.intent.id;
         return null;
       }
       if (event.type !== 'payment_intent.succeeded' || !event.intent) return null;
 
-      const intent = await manager.findOneBy(PaymentIntent, { id: event.intent.id });
+      const intent = await findIntent(sql, event.intent.id);
       if (!intent) {
         this.logger.warn(`Webhook ${event.id} for unknown payment intent ${event.intent.id}`);
         return null;
@@ -319,7 +297,7 @@ export class PaymentsService {
         this.logger.error(`Webhook ${event.id}: amount of ${intent.id} differs from ours; not applied`);
         return null;
       }
-      return this.fulfilment.settle(intent.id, manager);
+      return this.fulfilment.settle(intent.id, sql);
     });
     await this.fulfilment.afterSettle(settlement);
     if (declinedOut) await this.cancelAtProvider(declinedOut);
@@ -334,31 +312,27 @@ export class PaymentsService {
   async refund(command: RefundPaymentCommand): Promise<PaymentIntentDto> {
     const userId = validUserId(command?.userId);
     const id = String(command.paymentIntentId ?? '');
-    const intent = id ? await this.intents.findOneBy({ id }) : null;
+    const sql = sqlOf(this.dataSource);
+    const intent = id ? await findIntent(sql, id) : undefined;
     if (!intent || intent.userId !== userId) throw notFound();
     if (command.reason !== 'price_changed' || intent.paymentType !== 'chapters')
       throw badRequest('Only a chapter pack paid at an outdated price is refunded this way.');
     if (intent.status !== 'succeeded' && intent.status !== 'refunded')
       throw conflict('Only a completed payment can be refunded.');
-    await this.intents.update(
-      { id, status: 'succeeded' },
-      { status: 'refunded', refundReason: command.reason, updatedAt: this.clock.now() },
-    );
-    const refunded = await this.intents.findOneByOrFail({ id });
+    await refundSucceeded(sql, id, command.reason, this.clock.now());
+    const refunded = await getIntent(sql, id);
     if (!refunded.refundedAt && !(await this.fulfilment.refund(refunded))) throw unavailable();
-    return toDto(await this.intents.findOneByOrFail({ id }));
+    return toDto(await getIntent(sql, id));
   }
 
   /** The newest succeeded intent of this user for this hero and type; Stripe is asked to confirm. */
   async findSucceeded(query: SucceededPaymentQuery): Promise<PaymentIntentDto | null> {
-    const recent = await this.intents.find({
-      where: {
-        ...validIntentQuery(query),
-        status: In(['succeeded', 'requires_payment_method', 'processing']),
-      },
-      order: { createdAt: 'DESC' },
-      take: RECENT_INTENTS,
-    });
+    const recent = await latestIntents(
+      sqlOf(this.dataSource),
+      validIntentQuery(query),
+      ['succeeded', ...OPEN_STATUSES],
+      RECENT_INTENTS,
+    );
     for (const intent of recent) {
       const settled = await this.settleWithProvider(intent);
       if (settled) return toDto(settled);
@@ -371,17 +345,11 @@ export class PaymentsService {
    * Recent open intents are checked with the provider first: paid there, webhook not yet in.
    */
   async listSucceeded(query: SucceededPaymentQuery): Promise<PaymentIntentDto[]> {
-    const where = validIntentQuery(query);
-    const open = await this.intents.find({
-      where: { ...where, status: In(['requires_payment_method', 'processing']) },
-      order: { createdAt: 'DESC' },
-      take: RECENT_INTENTS,
-    });
+    const owner = validIntentQuery(query);
+    const sql = sqlOf(this.dataSource);
+    const open = await latestIntents(sql, owner, OPEN_STATUSES, RECENT_INTENTS);
     for (const intent of open) await this.settleWithProvider(intent);
-    const succeeded = await this.intents.find({
-      where: { ...where, status: 'succeeded' },
-      order: { succeededAt: 'ASC', createdAt: 'ASC' },
-    });
+    const succeeded = await succeededIntents(sql, owner);
     return succeeded.map(toDto);
   }
 
@@ -402,7 +370,7 @@ export class PaymentsService {
     if (intent.status === 'succeeded') return intent;
     const settlement = await this.fulfilment.settle(intent.id);
     await this.fulfilment.afterSettle(settlement);
-    const current = await this.intents.findOneByOrFail({ id: intent.id });
+    const current = await getIntent(sqlOf(this.dataSource), intent.id);
     return current.status === 'succeeded' ? current : null;
   }
 }

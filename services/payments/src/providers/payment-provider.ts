@@ -1,5 +1,5 @@
 import type { PaymentIntentStatus } from '@starborn/contracts';
-import type { ProviderName } from '../intents/payment-intent.entity.js';
+import type { ProviderName } from '../intents/payments.queries.js';
 
 export interface CreateProviderIntent {
   amount: number;
