@@ -1,9 +1,10 @@
 /**
- * The creation wizard of spec §2/§4/§5: three steps, their validation, and the generate status
+ * The hero creation wizard: three steps, their validation, and the generate status
  * (idle → generating → complete | error | limit_reached). Pure reducer; the page runs it with
  * useReducer, so leaving /create (before step 3 or after) starts the next visit afresh.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ErrorCodes, HERO_NAME_MAX_LENGTH } from '@starborn/contracts';
 import { validateBirthdate, zodiacFor, type CalendarDate, type ZodiacResult } from '@starborn/zodiac';
 import { EMPTY_DATE, toBirthdate, withDay, withMonth, withYear, type DateParts } from './datePicker';
 
@@ -19,14 +20,14 @@ export const WIZARD_MESSAGES = {
   generic: 'Something went wrong while creating your hero. Please try again.',
 } as const;
 
-/** The server's limit (spec §8 "already have a non-premium hero") and the alert the user reads. */
-export const NON_PREMIUM_LIMIT_ERROR = 'You already have a non-premium hero';
-export const NON_PREMIUM_LIMIT_CODE = 'NON_PREMIUM_LIMIT';
-export const NON_PREMIUM_LIMIT_ALERT =
-  'You can only have one non-premium hero at a time. Please upgrade your existing hero to premium before creating a new one.';
-
-/** Also the server's limit on name length; the field stops there. */
-export const HERO_NAME_MAX_LENGTH = 60;
+/** The server's limit on name length: the field stops there. */
+export { HERO_NAME_MAX_LENGTH };
+/** The server's one-non-premium-hero refusal (its words and code) and the alert the user reads. */
+export {
+  NON_PREMIUM_LIMIT_ERROR,
+  NON_PREMIUM_LIMIT_MESSAGE as NON_PREMIUM_LIMIT_ALERT,
+} from '@starborn/contracts';
+export const NON_PREMIUM_LIMIT_CODE = ErrorCodes.NON_PREMIUM_LIMIT;
 
 export interface WizardState {
   step: WizardStep;
