@@ -27,8 +27,9 @@ import {
  * The screen audit: every screen of the product, at a desktop and a phone size, in a realistic
  * state. Each is photographed (attached to the test and kept under test-results/screens) and fails on
  * horizontal overflow, text hidden under the fixed header (at the top, and after jumping to an
- * in-page anchor or a focused element), an axe WCAG 2.1 A/AA violation, or a disabled button that
- * does not look disabled.
+ * in-page anchor or a focused element), an axe WCAG 2.2 A/AA violation or a serious breach of axe's
+ * best practices, or a disabled button that does not look disabled. (The content pages' accessibility
+ * is checked here, at both sizes, not again in their own suite.)
  */
 
 type SignedIn = Account & { session: StoredSession };
@@ -383,7 +384,7 @@ for (const viewport of VIEWPORTS) {
           expect.soft(await horizontalOverflow(page), 'horizontal overflow').toEqual([]);
           expect.soft(await textUnderHeader(page), 'text under the fixed header at the top').toEqual([]);
           expect.soft(await disabledButtonProblems(page), 'disabled buttons').toEqual([]);
-          expect.soft(await axeViolations(page), 'axe WCAG 2.1 A/AA').toEqual([]);
+          expect.soft(await axeViolations(page), 'axe WCAG A/AA and serious best practices').toEqual([]);
 
           if (screen.jump) {
             const landing = await jumpTo(page, screen.jump(page));
