@@ -66,6 +66,23 @@ const boundaries = [
       ],
     },
   },
+  {
+    // One persistence pattern: SQL and ORM calls live in *.queries.ts modules; a service class holds the
+    // rules and calls them (docs/architecture.md, Persistence).
+    files: ['services/*/src/**/*.service.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository|transaction|findOne|findOneBy|findBy|findAndCount|save|insert|upsert|softDelete)$/]',
+          message:
+            'A service class runs no SQL or ORM call: put it in the *.queries.ts module next to it (docs/architecture.md).',
+        },
+      ],
+    },
+  },
 ];
 
 export default tseslint.config(

@@ -64,3 +64,21 @@ describe('import boundaries', () => {
     expect(errors).toEqual([expect.stringContaining('by its @starborn name')]);
   });
 });
+
+describe('one persistence pattern', () => {
+  it('a service class may not run SQL or ORM calls itself', async () => {
+    const [result] = await eslint.lintText(
+      "export class NotesService {\n  constructor(private readonly db: { query(sql: string): Promise<unknown> }) {}\n  list() {\n    return this.db.query('SELECT * FROM notes');\n  }\n}\n",
+      { filePath: 'services/heroes/src/notes/notes.service.ts' },
+    );
+    expect(result.messages.map((m) => m.message)).toEqual([expect.stringContaining('*.queries.ts module')]);
+  });
+
+  it('a queries module may', async () => {
+    const [result] = await eslint.lintText(
+      "export const notesOf = (db: { query(sql: string): Promise<unknown> }) => db.query('SELECT * FROM notes');\n",
+      { filePath: 'services/heroes/src/notes/note.queries.ts' },
+    );
+    expect(result.messages).toEqual([]);
+  });
+});
