@@ -82,3 +82,15 @@ describe('one persistence pattern', () => {
     expect(result.messages).toEqual([]);
   });
 });
+
+describe('the tree itself', () => {
+  it('keeps every boundary and the persistence pattern', async () => {
+    const results = await eslint.lintFiles(['services', 'libs', 'web/src']);
+    const breaches = results.flatMap((result) =>
+      result.messages
+        .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+        .map((m) => `${result.filePath.slice(cwd.length)}:${m.line} ${m.message}`),
+    );
+    expect(breaches).toEqual([]);
+  }, 120_000);
+});
