@@ -24,7 +24,7 @@ export {
   constellationFor,
   projectConstellation,
 } from './local/constellations.js';
-export { EMBLEM_ANIMALS, emblemSvg } from './local/emblems.js';
+export { emblemSvg } from './local/emblems.js';
 export {
   composeHeroArt,
   composeHeroArts,

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
-import { EMBLEM_ANIMALS, emblemSvg } from './emblems.js';
+import { CHINESE_ANIMAL_NAMES } from '@starborn/zodiac';
+import { emblemSvg } from './emblems.js';
 
 describe('Chinese animal emblems', () => {
   const colors = { fill: '#e8c870', cut: '#223344' };
 
   it('draws a distinct emblem for each of the twelve animals', () => {
-    const svgs = EMBLEM_ANIMALS.map((a) => emblemSvg(a, colors));
+    const svgs = CHINESE_ANIMAL_NAMES.map((a) => emblemSvg(a, colors));
     expect(new Set(svgs).size).toBe(12);
     for (const s of svgs) {
       expect(s).toContain('#e8c870');
@@ -20,7 +21,7 @@ describe('Chinese animal emblems', () => {
   });
 
   it('renders every emblem as valid SVG that covers a fair part of its box', async () => {
-    for (const animal of EMBLEM_ANIMALS) {
+    for (const animal of CHINESE_ANIMAL_NAMES) {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">${emblemSvg(animal, colors)}</svg>`;
       const { data, info } = await sharp(Buffer.from(svg))
         .ensureAlpha()

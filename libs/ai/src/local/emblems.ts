@@ -292,22 +292,6 @@ const DRAWERS: Record<string, EmblemDrawer> = {
   pig,
 };
 
-/** The twelve animals in cycle order, as the product names them (Rat … Pig). */
-export const EMBLEM_ANIMALS = [
-  'Rat',
-  'Ox',
-  'Tiger',
-  'Rabbit',
-  'Dragon',
-  'Snake',
-  'Horse',
-  'Sheep/Goat',
-  'Monkey',
-  'Rooster',
-  'Dog',
-  'Pig',
-] as const;
-
 /** SVG content (no wrapper) of the animal's emblem in a 100×100 box. */
 export function emblemSvg(animal: string, colors: EmblemColors): string {
   const drawer = DRAWERS[animal.trim().toLowerCase()];
