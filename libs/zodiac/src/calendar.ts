@@ -74,3 +74,19 @@ export function calendarDateInTimeZone(instant: Date, timeZone: string): Calenda
   const year = get('year');
   return { year, month: get('month'), day: get('day') };
 }
+
+/** The months' English names, January first. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

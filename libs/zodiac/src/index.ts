@@ -7,6 +7,7 @@ export {
   formatCalendarDate,
   localCalendarDate,
   calendarDateInTimeZone,
+  MONTH_NAMES,
 } from './calendar.js';
 export {
   type BirthdateInput,

@@ -1,4 +1,4 @@
-import type { CalendarDate } from './calendar.js';
+import { MONTH_NAMES, type CalendarDate } from './calendar.js';
 
 export type WesternSignName =
   | 'Aries'
@@ -54,21 +54,6 @@ export interface WesternZodiac {
   strengths: string[];
   weaknesses: string[];
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 function rangeText(start: MonthDay, end: MonthDay): string {
   return `${MONTH_NAMES[start.month - 1]} ${start.day} – ${MONTH_NAMES[end.month - 1]} ${end.day}`;
