@@ -1,16 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { heroStatusChannel, type HeroStatus } from '@starborn/contracts';
+import { heroStatusChannel, type HeroStatus, type HeroStatusNotice } from '@starborn/contracts';
 import { createRedisConnection } from '@starborn/messaging';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-
-export interface HeroStatusNotice {
-  heroId: string;
-  userId: string;
-  status: HeroStatus;
-  quotaExceeded?: boolean;
-}
 
 /**
  * Every gateway instance listens to the heroes service's status channel: a generate request waiting

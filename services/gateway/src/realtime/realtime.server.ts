@@ -11,14 +11,17 @@ import {
   SocketEvents,
   SocketRooms,
   type ApiErrorEvent,
+  type ClientToServerEvents,
   type HeroStatusEvent,
+  type ServerToClientEvents,
 } from '@starborn/contracts';
-import { Server, type Socket } from 'socket.io';
-import { TokenVerifier, type AuthenticatedUser } from '../auth/token-verifier.js';
+import { Server } from 'socket.io';
+import { TokenVerifier } from '../auth/token-verifier.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { RoomSockets } from '../rooms/room-sockets.js';
 import { HeroStatusListener } from './hero-status.listener.js';
 import { createSocketAdapter, type SocketAdapterConnections } from './socket-adapter.js';
+import type { GatewayServer, GatewaySocket, NoServerSideEvents, StorySocketData } from './sockets.js';
 
 /**
  * socket.io on the gateway's HTTP server (path /socket.io), shared by every gateway instance through
@@ -28,7 +31,7 @@ import { createSocketAdapter, type SocketAdapterConnections } from './socket-ada
 @Injectable()
 export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeServer.name);
-  private io?: Server;
+  private io?: GatewayServer;
   private connections?: SocketAdapterConnections;
 
   constructor(
@@ -39,24 +42,27 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  get server(): Server | undefined {
+  get server(): GatewayServer | undefined {
     return this.io;
   }
 
   async onApplicationBootstrap(): Promise<void> {
     this.connections = createSocketAdapter(this.config);
-    this.io = new Server(this.adapterHost.httpAdapter.getHttpServer(), {
-      path: '/socket.io',
-      serveClient: false,
-      transports: ['websocket', 'polling'],
-      pingTimeout: 20_000,
-      adapter: this.connections.adapter,
-    });
+    this.io = new Server<ClientToServerEvents, ServerToClientEvents, NoServerSideEvents, StorySocketData>(
+      this.adapterHost.httpAdapter.getHttpServer(),
+      {
+        path: '/socket.io',
+        serveClient: false,
+        transports: ['websocket', 'polling'],
+        pingTimeout: 20_000,
+        adapter: this.connections.adapter,
+      },
+    );
     this.io.use((socket, next) => {
       void this.identify(socket).then(() => next(), next);
     });
     this.io.on('connection', (socket) => {
-      const user = socket.data.user as AuthenticatedUser | undefined;
+      const user = socket.data.user;
       if (user) void socket.join(SocketRooms.user(user.id));
       this.rooms.attach(socket);
     });
@@ -103,7 +109,7 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
     await this.connections?.close();
   }
 
-  private async identify(socket: Socket): Promise<void> {
+  private async identify(socket: GatewaySocket): Promise<void> {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return; // visitors may connect; they join no user room
     const verified = await this.verifier.verifySession(token);

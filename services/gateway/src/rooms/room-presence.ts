@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ROOM_ROW_HEROES_LIMIT, type RoomPresentHeroDto } from '@starborn/contracts';
 import { RealtimeServer } from '../realtime/realtime.server.js';
-import { STORY_ROOMS_CHANNEL, type StorySocketData } from './room-sockets.js';
+import { STORY_ROOMS_CHANNEL } from './room-sockets.js';
 
 /** Who is in one story room now. */
 export interface RoomInside {
@@ -29,7 +29,7 @@ export class RoomPresence {
     const io = this.realtime.server;
     if (io) {
       for (const socket of await io.in(STORY_ROOMS_CHANNEL).fetchSockets()) {
-        const { roomId, hero, role } = socket.data as StorySocketData;
+        const { roomId, hero, role } = socket.data;
         if (!roomId || !hero || !role) continue;
         const heroes = heroesByRoom.get(roomId) ?? new Map<string, RoomPresentHeroDto>();
         heroesByRoom.set(roomId, heroes);

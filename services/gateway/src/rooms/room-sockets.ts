@@ -7,32 +7,16 @@ import {
   storyRoomChannel,
   type RoomHeroRef,
   type RoomJoinedDto,
-  type RoomRole,
 } from '@starborn/contracts';
 import { MessageBus, RemoteError, type MessageMeta } from '@starborn/messaging';
-import type { Socket } from 'socket.io';
 import { TokenVerifier, type AuthenticatedUser } from '../auth/token-verifier.js';
+import type { GatewaySocket } from '../realtime/sockets.js';
 import { RoomHeroes } from './room-heroes.js';
 import { checkHeroId, checkMessage, isRoomId, payloadOf } from './room-input.js';
 import { RoomMessageRateLimiter } from './room-message-rate-limiter.js';
 
 /** The socket.io room every socket sitting in a story room is also in, so presence asks only those. */
 export const STORY_ROOMS_CHANNEL = 'story-rooms';
-
-/**
- * What a socket carries (socket.data). The Redis adapter hands it to every gateway instance that asks
- * who is in a room (fetchSockets), so the lobby's counts come from here.
- */
-export interface StorySocketData {
-  user?: AuthenticatedUser;
-  /** The id of the token the socket signed in with: signing that token out disconnects the socket. */
-  tokenId?: string;
-  /** The hero the socket speaks as, verified as the user's own through heroes. */
-  hero?: RoomHeroRef;
-  /** The shared story room the socket is in (one at a time), and its role there. */
-  roomId?: string;
-  role?: RoomRole;
-}
 
 /** A refusal to show the user: sent as `error {message}` (or `authentication_error`), never thrown further. */
 class Refusal extends Error {}
@@ -56,7 +40,7 @@ export class RoomSockets {
     private readonly limiter: RoomMessageRateLimiter,
   ) {}
 
-  attach(socket: Socket): void {
+  attach(socket: GatewaySocket): void {
     let queue: Promise<unknown> = Promise.resolve();
     const serially = (work: () => Promise<void>) => {
       const run = queue.then(work).catch((error: unknown) => this.fail(socket, error));
@@ -79,7 +63,7 @@ export class RoomSockets {
     clearTimeout(timer);
   }
 
-  private async authenticate(socket: Socket, payload: unknown): Promise<void> {
+  private async authenticate(socket: GatewaySocket, payload: unknown): Promise<void> {
     const { token, heroId: rawHeroId } = payloadOf(payload);
     const refuse = (message: string) => {
       socket.emit(RoomSocketEvents.authenticationError, { message });
@@ -96,7 +80,7 @@ export class RoomSockets {
     } catch (error) {
       return refuse(this.messageOf(error));
     }
-    const data = socket.data as StorySocketData;
+    const data = socket.data;
     // Speaking as another hero (or user) from now on: the old one leaves its room first.
     if (data.roomId && (data.hero?.heroId !== hero.heroId || data.user?.id !== user.id)) {
       await this.leaveCurrentRoom(socket);
@@ -108,8 +92,8 @@ export class RoomSockets {
     socket.emit(RoomSocketEvents.authenticated, { heroId: hero.heroId, isPremium: hero.isPremium });
   }
 
-  private async join(socket: Socket, payload: unknown): Promise<void> {
-    const data = socket.data as StorySocketData;
+  private async join(socket: GatewaySocket, payload: unknown): Promise<void> {
+    const data = socket.data;
     if (!data.user || !data.hero) throw new Refusal(ROOM_MESSAGES.notAuthenticated);
     const { roomId } = payloadOf(payload);
     if (!isRoomId(roomId)) throw new Refusal(ROOM_MESSAGES.roomNotFound);
@@ -140,8 +124,8 @@ export class RoomSockets {
     socket.emit(RoomSocketEvents.roomJoined, joined);
   }
 
-  private async send(socket: Socket, payload: unknown): Promise<void> {
-    const data = socket.data as StorySocketData;
+  private async send(socket: GatewaySocket, payload: unknown): Promise<void> {
+    const data = socket.data;
     if (!data.user || !data.hero) throw new Refusal(ROOM_MESSAGES.notAuthenticated);
     if (!data.roomId) throw new Refusal(ROOM_MESSAGES.notInRoom);
     const message = checkMessage(payloadOf(payload).message);
@@ -160,8 +144,8 @@ export class RoomSockets {
    * Takes the socket out of its room. The rooms service hears of the leave only when none of the
    * hero's sockets, on any gateway instance, is still in the room (a second tab keeps it there).
    */
-  private async leaveCurrentRoom(socket: Socket): Promise<void> {
-    const data = socket.data as StorySocketData;
+  private async leaveCurrentRoom(socket: GatewaySocket): Promise<void> {
+    const data = socket.data;
     const { roomId, hero, user } = data;
     if (!roomId || !hero || !user) return;
     data.roomId = undefined;
@@ -172,9 +156,7 @@ export class RoomSockets {
     const stillThere = await socket.nsp
       .in(channel)
       .fetchSockets()
-      .then((sockets) =>
-        sockets.some((other) => (other.data as StorySocketData).hero?.heroId === hero.heroId),
-      )
+      .then((sockets) => sockets.some((other) => other.data.hero?.heroId === hero.heroId))
       .catch(() => false);
     if (stillThere) return;
     await this.bus
@@ -185,7 +167,7 @@ export class RoomSockets {
   }
 
   /** Answers a failed event on the socket: the service's message for its refusals, a plain one otherwise. */
-  private fail(socket: Socket, error: unknown): void {
+  private fail(socket: GatewaySocket, error: unknown): void {
     if (!socket.connected) return;
     socket.emit(RoomSocketEvents.error, { message: this.messageOf(error) });
   }
@@ -200,7 +182,7 @@ export class RoomSockets {
     return INTERNAL_ERROR.message;
   }
 
-  private meta(socket: Socket, user: AuthenticatedUser): MessageMeta {
+  private meta(socket: GatewaySocket, user: AuthenticatedUser): MessageMeta {
     return { correlationId: `socket:${socket.id}`, userId: user.id };
   }
 

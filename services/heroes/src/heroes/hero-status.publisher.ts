@@ -1,15 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { heroStatusChannel, type HeroStatus } from '@starborn/contracts';
+import { heroStatusChannel, type HeroStatusNotice } from '@starborn/contracts';
 import { createRedisConnection } from '@starborn/messaging';
 import { BASE_CONFIG, type BaseConfig } from '@starborn/runtime';
 import type { Redis } from 'ioredis';
-
-export interface HeroStatusNotice {
-  heroId: string;
-  userId: string;
-  status: HeroStatus;
-  quotaExceeded?: boolean;
-}
 
 /**
  * Announces status changes on a Redis channel that every gateway instance listens to: the gateway
@@ -28,6 +21,7 @@ export class HeroStatusPublisher implements OnApplicationShutdown {
     this.channel = heroStatusChannel(config.REDIS_PREFIX);
   }
 
+  /** The notice's type and channel come from libs/contracts, where the gateway's listener reads them too. */
   async publish(notice: HeroStatusNotice): Promise<void> {
     await this.redis.publish(this.channel, JSON.stringify(notice));
   }
