@@ -1,0 +1,62 @@
+// npm run soak -- [--runs N] [--busy-cores K] -- <command...>
+// Runs a test command N times in a row (default 10) while K busy loops (default 1) keep that many cores
+// occupied, as a slower or shared CI machine would, and reports how many runs passed, which failed and
+// how long each took. Flaky tests show up here; fix them at their cause, never by retrying.
+//   npm run soak -- -- node scripts/system/run.mjs fuzz
+//   npm run soak -- --runs 3 -- npx playwright test -c web/playwright.config.ts web/e2e/rooms.e2e.ts
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { run } from './lib/run.mjs';
+
+if (process.argv[2] === '--busy-loop') {
+  // The child: spin until the parent stops it.
+  for (;;) Math.sqrt(Math.random());
+}
+
+const args = process.argv.slice(2);
+const split = args.indexOf('--');
+const options = split === -1 ? args : args.slice(0, split);
+const command = split === -1 ? [] : args.slice(split + 1);
+const option = (name, fallback) => {
+  const at = options.indexOf(name);
+  const value = at === -1 ? fallback : Number(options[at + 1]);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`soak: ${name} takes a whole number`);
+    process.exit(2);
+  }
+  return value;
+};
+const runs = option('--runs', 10);
+const busyCores = option('--busy-cores', 1);
+if (command.length === 0) {
+  console.error('usage: npm run soak -- [--runs N] [--busy-cores K] -- <command...>');
+  process.exit(2);
+}
+
+const self = fileURLToPath(import.meta.url);
+const busy = Array.from({ length: busyCores }, () => fork(self, ['--busy-loop'], { stdio: 'ignore' }));
+const stopBusy = () => busy.forEach((child) => child.kill('SIGKILL'));
+process.on('exit', stopBusy);
+process.on('SIGINT', () => process.exit(130));
+
+const results = [];
+for (let index = 1; index <= runs; index++) {
+  console.log(`\n== soak run ${index}/${runs}: ${command.join(' ')} (${busyCores} busy core(s))`);
+  const started = Date.now();
+  const exitCode = await run(command[0], command.slice(1));
+  results.push({ index, exitCode, seconds: (Date.now() - started) / 1000 });
+}
+stopBusy();
+
+const failed = results.filter((result) => result.exitCode !== 0);
+const seconds = results.map((result) => result.seconds);
+console.log(`\nsoak: ${command.join(' ')} with ${busyCores} busy core(s)`);
+for (const result of results) {
+  console.log(
+    `  run ${result.index}: ${result.exitCode === 0 ? 'passed' : `FAILED (exit ${result.exitCode})`} in ${result.seconds.toFixed(1)} s`,
+  );
+}
+console.log(
+  `${runs - failed.length} of ${runs} runs passed; fastest ${Math.min(...seconds).toFixed(1)} s, slowest ${Math.max(...seconds).toFixed(1)} s`,
+);
+process.exitCode = failed.length ? 1 : 0;
