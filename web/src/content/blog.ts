@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@starborn/zodiac';
 import { AI_MYTHICAL_JOURNEYS_INTRO, AI_MYTHICAL_JOURNEYS_SECTIONS } from './articles/aiMythicalJourneys';
 import {
   ZODIAC_HERO_ARCHETYPES_INTRO,
@@ -88,19 +89,5 @@ export function articleReadingMinutes(article: Article): number {
 /** '2026-11-21' → '21 November 2026', independent of the browser's time zone. */
 export function formatIsoDate(iso: string): string {
   const [year, month, day] = iso.split('-').map(Number);
-  const months = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
+  return `${day} ${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
 }

@@ -1,24 +1,11 @@
 /**
- * The wizard's month / day / year dropdowns (spec §5 Date picker). Pure: "today" is passed in.
+ * The wizard's month / day / year dropdowns (Date picker). Pure: "today" is passed in.
  */
-import { daysInMonth, formatCalendarDate, type CalendarDate } from '@starborn/zodiac';
+import { daysInMonth, formatCalendarDate, MONTH_NAMES, type CalendarDate } from '@starborn/zodiac';
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export { MONTH_NAMES };
 
-/** Spec §9: the year list holds 100 years. */
+/** The year list holds 100 years. */
 export const YEAR_COUNT = 100;
 
 /** A partly filled picker: each part is null until chosen. Month is 1–12. */
@@ -46,7 +33,7 @@ export function isDayEnabled(parts: DateParts): boolean {
   return parts.month !== null && parts.year !== null;
 }
 
-/** An out-of-range day becomes the last day of the month (spec §5); a day without month and year is kept. */
+/** An out-of-range day becomes the last day of the month; a day without month and year is kept. */
 export function clampDay(parts: DateParts): DateParts {
   if (parts.day === null || parts.month === null || parts.year === null) return parts;
   const last = daysInMonth(parts.year, parts.month);
