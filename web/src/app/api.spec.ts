@@ -76,7 +76,7 @@ describe('the API base query', () => {
     expect(calls[0].request.headers.has('authorization')).toBe(false);
   });
 
-  it('uses the 300000 ms timeout of spec §7', () => {
+  it('uses the 300000 ms timeout', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(300000);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The RTK Query API slice. Every call goes to the same origin under /api with JSON, the bearer
- * token from 'authToken', and the 300000 ms timeout of spec §7; every failure leaves here as an
- * ApiError carrying the spec §8 message. Features add their endpoints with injectEndpoints.
+ * token from 'authToken', and the 300000 ms timeout; every failure leaves here as an
+ * ApiError carrying the product's message. Features add their endpoints with injectEndpoints.
  */
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { endsSession, toApiError, type ApiError } from './apiErrors';

@@ -15,7 +15,7 @@ const serverError = (status: number, message: string) =>
 const timeout: FetchBaseQueryError = { status: 'TIMEOUT_ERROR', error: 'AbortError' };
 const network: FetchBaseQueryError = { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' };
 
-describe('toApiError (spec §8 generic messages)', () => {
+describe('toApiError (generic messages)', () => {
   it('maps a timeout and a network failure to their sentences', () => {
     expect(toApiError(timeout, '/user')).toEqual({
       kind: 'timeout',
@@ -87,7 +87,7 @@ describe('isAuthUrl and endsSession', () => {
   });
 });
 
-describe('loginErrorMessage (spec §8 Login)', () => {
+describe('loginErrorMessage (Login)', () => {
   const login = (raw: FetchBaseQueryError) => loginErrorMessage(toApiError(raw, '/auth/login'));
 
   it('says "Invalid email or password" for any 401, whatever the server said', () => {
@@ -118,7 +118,7 @@ describe('loginErrorMessage (spec §8 Login)', () => {
   });
 });
 
-describe('registerErrorMessage (spec §8 Register)', () => {
+describe('registerErrorMessage (Register)', () => {
   const register = (raw: FetchBaseQueryError) => registerErrorMessage(toApiError(raw, '/auth/register'));
 
   it('shows the server words, e.g. "Email already exists"', () => {

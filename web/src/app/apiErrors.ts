@@ -1,5 +1,5 @@
 /**
- * One place that turns a failed API call into the words of spec §8.
+ * One place that turns a failed API call into the product's error wording.
  * Pure functions only: the base query and the pages call them, Jest tests them.
  */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -80,7 +80,7 @@ export function asApiError(value: unknown): ApiError | undefined {
   return typeof v.kind === 'string' && typeof v.message === 'string' ? (v as ApiError) : undefined;
 }
 
-/** Spec §8, Login: 401, then the server's words, then the fallbacks for no answer and other failures. */
+/** Login: 401, then the server's words, then the fallbacks for no answer and other failures. */
 export function loginErrorMessage(error: unknown): string {
   const e = asApiError(error);
   if (!e) return ERROR_MESSAGES.loginRequestFailed;
@@ -97,7 +97,7 @@ export function loginErrorMessage(error: unknown): string {
   }
 }
 
-/** Spec §8, Register: the server's words (e.g. 'Email already exists'), else the fallback. */
+/** Register: the server's words (e.g. 'Email already exists'), else the fallback. */
 export function registerErrorMessage(error: unknown): string {
   const e = asApiError(error);
   if (!e) return ERROR_MESSAGES.registerFailed;

@@ -8,7 +8,7 @@ export interface MarkdownProps {
   headingOffset?: number;
 }
 
-/** Sanitised markdown (spec §5); plain text in a paragraph when formatting fails. */
+/** Sanitised markdown; plain text in a paragraph when formatting fails. */
 export function Markdown({ text, className = 'markdown', headingOffset = 0 }: MarkdownProps) {
   const rendered = useMemo(
     () => renderMarkdown(text, { parse: (md) => parseMarkdown(md, headingOffset), sanitize: sanitizeHtml }),

@@ -9,7 +9,7 @@ import {
   sanitizeHtml,
 } from './markdown';
 
-describe('markdown allow-list (spec §5)', () => {
+describe('markdown allow-list', () => {
   it('allows headings, paragraphs, links, lists, quotes, code, emphasis, tables and images only', () => {
     expect([...ALLOWED_TAGS].sort()).toEqual(
       [

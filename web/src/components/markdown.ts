@@ -1,5 +1,5 @@
 /**
- * Markdown to safe HTML for backstories and, later, chat messages (spec §5): marked turns the text
+ * Markdown to safe HTML for backstories and, later, chat messages: marked turns the text
  * into HTML, DOMPurify keeps only the allowed tags and attributes. Any failure (including a
  * sanitiser that cannot run) falls back to plain text shown in a paragraph.
  */

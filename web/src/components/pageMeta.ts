@@ -1,4 +1,4 @@
-/** Document title and social preview tags (spec §2 Shell). Pure: usePageMeta applies them. */
+/** Document title and social preview tags of every page. Pure: usePageMeta applies them. */
 export interface PageMetaInput {
   title?: string;
   description?: string;

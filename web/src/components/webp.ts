@@ -1,4 +1,4 @@
-/** Spec §2: jpg, jpeg and png images are asked for as webp when the browser supports it. */
+/** JPG, JPEG and PNG images are asked for as webp when the browser supports it. */
 const RASTER_EXTENSION = /\.(jpe?g|png)(?=([?#].*)?$)/i;
 
 export function toWebpUrl(url: string): string {

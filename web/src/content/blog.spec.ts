@@ -45,7 +45,7 @@ describe('inline markup', () => {
 });
 
 describe('blog articles', () => {
-  it('are the two articles of the spec, each over 1,000 words', () => {
+  it('are the two articles, each over 1,000 words', () => {
     expect(ARTICLES.map((a) => a.slug)).toEqual(['zodiac-hero-archetypes', 'ai-mythical-journeys']);
     for (const article of ARTICLES) {
       expect(articleWordCount(article)).toBeGreaterThan(1000);

@@ -9,7 +9,7 @@ export const CONTACT = {
   partnersEmail: 'partners@starbornhero.com',
 } as const;
 
-/** Spec §9, word for word. */
+/** Word for word as published. */
 export const SUPPORT_HOURS_TEXT =
   'Mon-Fri 9 AM-8 PM ET, Sat 10 AM-6 PM ET, Sun closed; live chat weekdays 9-5 ET; email responses within 24 hours';
 

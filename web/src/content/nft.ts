@@ -1,6 +1,6 @@
 import { note, p, ul, type ContentDocument } from './types';
 
-/** NFT Basics: Ethereum is the blockchain; the marketplace is coming soon (spec §1). */
+/** NFT Basics: Ethereum is the blockchain; the marketplace is coming soon. */
 export const NFT_BASICS: ContentDocument = {
   title: 'NFT Basics',
   eyebrow: 'Resources',

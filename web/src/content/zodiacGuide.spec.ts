@@ -3,7 +3,7 @@ import { CHINESE_ANIMALS, WESTERN_SIGNS } from '@starborn/zodiac';
 import { ELEMENTS, guideAnchor, nearbyYears, signsOfElement } from './zodiacGuide';
 
 describe('zodiac guide helpers', () => {
-  it('groups the signs by element as spec §3 lists them', () => {
+  it('groups the signs by element as the guide lists them', () => {
     const names = (element: (typeof ELEMENTS)[number]) => signsOfElement(element).map((s) => s.name);
     expect(names('Fire')).toEqual(['Aries', 'Leo', 'Sagittarius']);
     expect(names('Earth')).toEqual(['Taurus', 'Virgo', 'Capricorn']);

@@ -43,7 +43,7 @@ import '../styles/heroes.css';
 
 const toNumber = (value: string): number | null => (value === '' ? null : Number(value));
 
-/** Spec §2 Hero creation wizard: birth date, hero name, preview, then generation. */
+/** Hero creation wizard: birth date, hero name, preview, then generation. */
 export function CreateHeroPage() {
   usePageMeta({
     title: 'Create Your Hero',
@@ -56,7 +56,7 @@ export function CreateHeroPage() {
   const [createHero] = useCreateHeroMutation();
   useHeroRealtime();
 
-  // Spec §5: the one-non-premium-hero rule is checked as soon as the wizard opens, on a fresh
+  // The one-non-premium-hero rule is checked as soon as the wizard opens, on a fresh
   // answer (not a cached one). If the check itself fails the wizard opens: the server enforces it too.
   const [openedAt] = useState(() => Date.now());
   const [checked, setChecked] = useState(false);

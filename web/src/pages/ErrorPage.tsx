@@ -8,7 +8,7 @@ function describe(error: unknown): string | null {
 }
 
 /**
- * The router's fallback for unexpected errors (spec §2). Inside the shell it replaces only the
+ * The router's fallback for unexpected errors. Inside the shell it replaces only the
  * page; `standalone` is used when the shell itself failed, so it brings its own background.
  */
 export function ErrorPage({ standalone = false }: { standalone?: boolean }) {

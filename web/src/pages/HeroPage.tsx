@@ -40,7 +40,7 @@ import { SignBadges } from '../features/heroes/SignBadges';
 const POLL_WITHOUT_SOCKET_MS = 4000;
 const POLL_WITH_SOCKET_MS = 15000;
 
-/** Spec §2 Hero page: waiting screen, error screen, or the hero itself. */
+/** Hero page: waiting screen, error screen, or the hero itself. */
 export function HeroPage() {
   const { id: routeId = '' } = useParams();
   const preview = isPreviewId(routeId);
@@ -218,7 +218,7 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
         </section>
       </div>
 
-      {/* Spec §2 "Chapters panel": never shown for preview heroes. */}
+      {/* The chapters panel: never shown for preview heroes. */}
       {!preview && <ChaptersPanel hero={hero} />}
     </article>
   );
@@ -286,7 +286,7 @@ function HeroGallery({ hero, locked, watermark }: { hero: Hero; locked: boolean;
                 aria-label={isLocked ? `Image ${i + 1} (locked)` : `Show image ${i + 1}`}
                 aria-pressed={i === index}
                 data-locked={isLocked ? 'true' : undefined}
-                // Spec §2: for unpaid heroes every thumbnail shows the first image.
+                // For unpaid heroes every thumbnail shows the first image.
                 onClick={() => setSelected(locked ? 0 : i)}
               >
                 <SmartImage

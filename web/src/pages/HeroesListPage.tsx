@@ -17,7 +17,7 @@ import '../styles/heroes.css';
 
 const POLL_WHILE_GENERATING_MS = 5000;
 
-/** Spec §2 Heroes list: 'Your Cosmic Heroes', searchable, with badges and empty states. */
+/** Heroes list: 'Your Cosmic Heroes', searchable, with badges and empty states. */
 export function HeroesListPage() {
   usePageMeta({ title: 'Your Cosmic Heroes', description: 'Every hero you have created, in one place.' });
   const [search, setSearch] = useState('');

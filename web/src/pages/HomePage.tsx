@@ -23,7 +23,7 @@ const STEPS = [
   },
 ] as const;
 
-/** Landing page (spec §1): headline, call to action, three steps, three example heroes, closing call. */
+/** Landing page: headline, call to action, three steps, three example heroes, closing call. */
 export function HomePage() {
   usePageMeta({});
   return (

@@ -21,7 +21,7 @@ import '../styles/payments.css';
 
 export const PROFILE_LOAD_FAILED = 'Failed to load your hero data. We are working on it.';
 
-/** Spec §2 Profile: name, email, Log Out, the user's heroes, their shared links, Create New Hero. */
+/** Profile: name, email, Log Out, the user's heroes, their shared links, Create New Hero. */
 export function ProfilePage() {
   usePageMeta({ title: 'Your Profile', description: 'Your Starborn account, heroes and shared links.' });
   const user = useAppSelector(selectUser);

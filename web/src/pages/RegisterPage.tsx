@@ -21,7 +21,7 @@ export function RegisterPage() {
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
 
-  // Registration signs the user in; the signed-in state then sends them home (spec §2).
+  // Registration signs the user in; the signed-in state then sends them home.
   if (isAuthenticated) return <Navigate to="/" replace />;
 
   const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>

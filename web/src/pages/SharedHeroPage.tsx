@@ -12,7 +12,7 @@ import { SignBadges } from '../features/heroes/SignBadges';
 
 const ANGLE_LABELS = { front: 'front view', profile: 'profile view', action: 'action shot' } as const;
 
-/** Spec §2 Shared hero page: public; loading, an error card with Return Home, or the hero. */
+/** Shared hero page: public; loading, an error card with Return Home, or the hero. */
 export function SharedHeroPage() {
   const { shareId = '' } = useParams();
   const query = useGetSharedHeroQuery(shareId, { skip: shareId === '' });

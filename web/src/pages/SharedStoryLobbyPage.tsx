@@ -21,7 +21,7 @@ import '../styles/rooms.css';
 /** The lobby's list follows the live counts while it is on screen. */
 const ROOMS_POLL_MS = 15_000;
 
-/** Spec §2 Shared story lobby (/shared-story). */
+/** Shared story lobby (/shared-story). */
 export function SharedStoryLobbyPage() {
   usePageMeta({
     title: 'Shared Stories',
@@ -31,7 +31,7 @@ export function SharedStoryLobbyPage() {
   const requestedId = params.get('heroId');
   const { hero, loading, none } = useSharedStoryHero(requestedId);
 
-  // Spec §2: neither a hero nor a room id sends the user to pick one.
+  // Neither a hero nor a room id sends the user to pick one.
   if (none && !requestedId) return <Navigate to="/heroes" replace />;
 
   return (

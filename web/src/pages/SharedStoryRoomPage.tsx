@@ -47,7 +47,7 @@ import '../styles/rooms.css';
 /** How long the client's own guess that the narrator writes stands without the server's word. */
 const TYPING_GUESS_LAPSE_MS = 5_000;
 
-/** Spec §2 Room view (/shared-story/{roomId}). */
+/** Room view (/shared-story/{roomId}). */
 export function SharedStoryRoomPage() {
   const { roomId = '' } = useParams();
   const [params] = useSearchParams();
@@ -150,7 +150,7 @@ function PickHeroScreen({ roomId, title, heroes }: { roomId: string; title: stri
   );
 }
 
-/** Spec §2: 'Error' with the message, Try Again (reload) and Select Different Hero. */
+/** 'Error' with the message, Try Again (reload) and Select Different Hero. */
 function RoomErrorScreen({ message }: { message: string }) {
   return (
     <section className="status-page story-status" aria-labelledby="story-error-title">
@@ -292,7 +292,7 @@ interface HeroPanelProps {
   role: RoomRole;
 }
 
-/** Spec §2 side panel: images, Premium or Spectator badge, signs ('Unknown'; a spinner while fetching), role note. */
+/** Side panel: images, Premium or Spectator badge, signs ('Unknown'; a spinner while fetching), role note. */
 function HeroPanel({ hero, fetched, fetching, premium, role }: HeroPanelProps) {
   const images = fetched?.images ?? [];
   const name = fetched?.name || hero.name;
@@ -368,7 +368,7 @@ function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
   const nearBottom = useRef(true);
   const newest = room.messages.at(-1);
 
-  // Spec §4 auto-scroll: measured before the new message arrived (on every scroll), applied after.
+  // Auto-scroll: measured before the new message arrived (on every scroll), applied after.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (!log || !shouldAutoScroll(nearBottom.current, newest)) return;
@@ -516,7 +516,7 @@ function MessageText({ message }: { message: ChatMessage }) {
   );
 }
 
-/** System lines use their own formatter (spec §5); a failure shows the plain text in a paragraph. */
+/** System lines use their own formatter; a failure shows the plain text in a paragraph. */
 function SystemText({ content }: { content: string }) {
   let segments;
   try {

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsAuthenticated } from './authSlice';
 
-/** Guards the login-required routes of spec §2: visitors go to /login and come back after. */
+/** Guards the login-required routes: visitors go to /login and come back after. */
 export function RequireAuth() {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const location = useLocation();

@@ -1,5 +1,5 @@
 /**
- * FAQ search (spec §5): a case-insensitive match on the question or the answer text. Pure, so Jest
+ * FAQ search: a case-insensitive match on the question or the answer text. Pure, so Jest
  * tests it; the page calls it on every keystroke.
  */
 import { plainText } from '../../content/markup';

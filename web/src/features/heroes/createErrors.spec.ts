@@ -43,7 +43,7 @@ describe('creation failures', () => {
     expect(classifyCreateFailure(new Error('boom')).kind).toBe('error');
   });
 
-  it('recognise the AI quota (spec §8)', () => {
+  it('recognise the AI quota', () => {
     expect(isQuotaFailure(http(429, { serverMessage: 'OpenAI API quota exceeded.' }))).toBe(true);
     expect(isQuotaFailure(http(429, { serverMessage: 'Rate limit reached' }))).toBe(true);
     expect(isQuotaFailure(http(429, { serverMessage: 'Slow down' }))).toBe(false);

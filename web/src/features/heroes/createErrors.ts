@@ -1,5 +1,5 @@
 /**
- * What a failed POST /api/heroes means for the wizard (spec §4/§8), and when a failure is the AI
+ * What a failed POST /api/heroes means for the wizard, and when a failure is the AI
  * quota. Pure, so Jest checks every branch.
  */
 import { asApiError } from '../../app/apiErrors';
@@ -22,7 +22,7 @@ export function classifyCreateFailure(error: unknown): CreateFailure {
   return { kind: 'error', message: e.message };
 }
 
-/** Spec §8: errorType 'quota_exceeded', or a 429 whose text mentions quota, exceeded or limit. */
+/** A quota failure: errorType 'quota_exceeded', or a 429 whose text mentions quota, exceeded or limit. */
 export function isQuotaFailure(error: unknown): boolean {
   const e = asApiError(error);
   if (!e || e.kind !== 'http') return false;

@@ -1,5 +1,5 @@
 /**
- * The landing page's three example heroes (spec §1). Their portraits were made by the local AI
+ * The landing page's three example heroes. Their portraits were made by the local AI
  * provider with web/scripts/make-example-heroes.mjs, which reads the same JSON, and ship as static
  * files in web/public/examples/.
  */

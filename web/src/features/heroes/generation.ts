@@ -2,7 +2,7 @@
  * Starting a hero's generation (POST /api/heroes/generate/{heroId}) from anywhere, once at a time
  * per hero: the wizard starts it and moves on, the hero page starts it for a hero still pending or
  * on Try Again. The call can take up to the server's wait (about two minutes); whatever it answers
- * lands in the hero page's cache. A failure is only logged (spec §8); a quota failure also shows
+ * lands in the hero page's cache. A failure is only logged; a quota failure also shows
  * the quota notification.
  */
 import { asApiError } from '../../app/apiErrors';

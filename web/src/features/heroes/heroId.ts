@@ -1,6 +1,6 @@
 /**
- * Hero ids are made by the client: a random GUID without dashes, 32 lowercase hex characters
- * (spec §3). The server refuses anything else and answers 409 to a duplicate.
+ * Hero ids are made by the client: a random GUID without dashes, 32 lowercase hex characters.
+ * The server refuses anything else and answers 409 to a duplicate.
  */
 export const HERO_ID_PATTERN = /^[0-9a-f]{32}$/;
 

@@ -1,7 +1,7 @@
-/** The success notification after checkout returns with ?payment=success (spec §2, §9). */
+/** The success notification after checkout returns with ?payment=success. */
 import { NOTIFICATION_DURATIONS, type NotifyInput } from '../notifications/notificationsSlice';
 
-/** Back from a successful chapters purchase: /hero/{id}?payment=success&type=chapters (spec §4). */
+/** Back from a successful chapters purchase: /hero/{id}?payment=success&type=chapters. */
 export function isChaptersPayment(params: URLSearchParams): boolean {
   return params.get('payment') === 'success' && params.get('type') === 'chapters';
 }

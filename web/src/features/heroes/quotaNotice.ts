@@ -4,7 +4,7 @@ import { notify, quotaExceededNotification } from '../notifications/notification
 const QUOTA_TITLE = quotaExceededNotification().title;
 
 /**
- * Shows the spec §8 'OpenAI API Quota Exceeded' notification (dismissible, 10 s) unless one is
+ * Shows the 'OpenAI API Quota Exceeded' notification (dismissible, 10 s) unless one is
  * already on screen: the realtime api_error event and a refused call often arrive together.
  */
 export function showQuotaExceeded(serverMessage?: string) {

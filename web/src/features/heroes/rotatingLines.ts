@@ -1,4 +1,4 @@
-/** The waiting screen's status lines (spec §2/§9: six lines, a new one every 3 s). */
+/** The waiting screen's status lines (six lines, a new one every 3 s). */
 import { useEffect, useState } from 'react';
 
 export const STATUS_LINES = [

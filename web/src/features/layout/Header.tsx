@@ -56,7 +56,7 @@ export function Header() {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const solid = useScrolledPast();
   const location = useLocation();
-  // The menu remembers the page it was opened on, so any route change collapses it (spec §2).
+  // The menu remembers the page it was opened on, so any route change collapses it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = openedOn === location.pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? location.pathname : null);

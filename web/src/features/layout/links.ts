@@ -42,7 +42,7 @@ export const FOOTER_LEGAL: NavItem[] = [
 
 export type SocialNetwork = 'x' | 'instagram' | 'discord';
 
-/** The three external social links (spec §2). Handles to be confirmed by marketing. */
+/** The three external social links. Handles to be confirmed by marketing. */
 export const SOCIAL_LINKS: Array<{ network: SocialNetwork; label: string; href: string }> = [
   { network: 'x', label: 'Starborn on X', href: 'https://x.com/starbornhero' },
   { network: 'instagram', label: 'Starborn on Instagram', href: 'https://www.instagram.com/starbornhero' },

@@ -1,4 +1,4 @@
-/** The decorative star field: one star per 6000 px² of screen (spec §2). */
+/** The decorative star field: one star per 6000 px² of screen. */
 export const PIXELS_PER_STAR = 6000;
 
 export function starCount(width: number, height: number): number {

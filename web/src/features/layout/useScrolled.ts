@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the header becomes solid after scrolling more than 10 px. */
+/** The header becomes solid after scrolling more than 10 px. */
 export const HEADER_SCROLL_THRESHOLD = 10;
 
 export function useScrolledPast(threshold = HEADER_SCROLL_THRESHOLD): boolean {

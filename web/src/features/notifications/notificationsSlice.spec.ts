@@ -25,7 +25,7 @@ describe('notifications', () => {
     expect(state[0].id).toEqual(expect.any(String));
   });
 
-  it('keeps the spec durations', () => {
+  it('keeps the published durations', () => {
     expect(NOTIFICATION_DURATIONS).toMatchObject({
       default: 5000,
       signOut: 3000,
@@ -52,7 +52,7 @@ describe('notifications', () => {
     expect(notificationsReducer(state, clearNotifications())).toEqual([]);
   });
 
-  it('builds the quota notification of spec §8', () => {
+  it('builds the quota notification', () => {
     expect(quotaExceededNotification()).toEqual({
       type: 'error',
       title: 'OpenAI API Quota Exceeded',

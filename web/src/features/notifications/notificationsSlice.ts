@@ -2,7 +2,7 @@ import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
 export type NotificationType = 'error' | 'warning' | 'success' | 'info';
 
-/** Spec §3 Notification, plus an id so several can be on screen at once. */
+/** A notification, plus an id so several can be on screen at once. */
 export interface Notification {
   id: string;
   type: NotificationType;
@@ -23,7 +23,7 @@ export interface NotifyInput {
   dismissible?: boolean;
 }
 
-/** Spec §9 durations, in milliseconds. */
+/** How long each kind stays, in milliseconds. */
 export const NOTIFICATION_DURATIONS = {
   default: 5000,
   signOut: 3000,
@@ -79,7 +79,7 @@ export const { notify, hideNotification, removeNotification, clearNotifications 
   notificationsSlice.actions;
 export const notificationsReducer = notificationsSlice.reducer;
 
-/** The AI-quota notification of spec §8 (10 s, dismissible), ready for the features that need it. */
+/** The AI-quota notification (10 s, dismissible), ready for the features that need it. */
 export function quotaExceededNotification(serverMessage?: string): NotifyInput {
   return {
     type: 'error',

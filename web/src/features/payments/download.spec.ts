@@ -6,7 +6,7 @@ describe('hero assets download', () => {
     expect(downloadFileName('0123abcd')).toBe('hero_0123abcd_assets.zip');
   });
 
-  it('uses the spec §8 messages', () => {
+  it('uses the download error messages', () => {
     const http = (status: number) => ({ kind: 'http', status, message: 'x' });
     expect(downloadErrorMessage(http(403))).toBe(
       'You do not have permission to download this hero or payment is required.',

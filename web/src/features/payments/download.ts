@@ -1,4 +1,4 @@
-/** Hero assets download (spec §7 GET /api/heroes/{id}/download, §8 Download). */
+/** Hero assets download (GET /api/heroes/{id}/download and its error messages). */
 import { asApiError } from '../../app/apiErrors';
 
 export const DOWNLOAD_MESSAGES = {

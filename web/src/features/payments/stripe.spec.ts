@@ -11,7 +11,7 @@ import {
 } from './stripe';
 
 describe('stripe checkout rules', () => {
-  it('returns to /hero/{id} with the success query (spec §4, §7)', () => {
+  it('returns to /hero/{id} with the success query', () => {
     expect(stripeReturnUrl('https://starborn.app', 'abc', 'premium_upgrade')).toBe(
       'https://starborn.app/hero/abc?payment=success',
     );

@@ -8,8 +8,8 @@ import { ERROR_MESSAGES } from '../../app/apiErrors';
 import { PAYMENT_MESSAGES, successPath, type PaymentType } from './checkout';
 
 /**
- * Spec §7: the card provider confirms client-side with return to /hero/{id} — the same path the
- * local form navigates to (spec §4: ?payment=success, &type=chapters for chapters).
+ * The card provider confirms client-side with return to /hero/{id} — the same path the
+ * local form navigates to (?payment=success, &type=chapters for chapters).
  */
 export function stripeReturnUrl(origin: string, heroId: string, paymentType: PaymentType): string {
   return `${origin.replace(/\/+$/, '')}${successPath(heroId, paymentType)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { SOCKET_TIMEOUT_MS, socketOptions } from './socketClient';
 
-describe('socket options (spec §7)', () => {
+describe('socket options', () => {
   it('send credentials and the token, reconnect, time out after 20 s, websocket then polling', () => {
     expect(socketOptions('tok')).toEqual({
       path: '/socket.io',

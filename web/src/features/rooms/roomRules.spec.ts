@@ -35,7 +35,7 @@ function msg(kind: ChatMessageKind, senderId = 'hero-a', at = '2025-03-05T14:00:
   };
 }
 
-describe('narrator typing indicator after sending (spec §4, §9 every third user message)', () => {
+describe('narrator typing indicator after sending (after every third user message)', () => {
   it('comes on when the user messages plus the one sent make a multiple of 3', () => {
     expect(narratorTypesAfterSend([])).toBe(false);
     expect(narratorTypesAfterSend([msg('hero')])).toBe(false);
@@ -56,7 +56,7 @@ describe('narrator typing indicator after sending (spec §4, §9 every third use
   });
 });
 
-describe('auto-scroll (spec §4, §9 100 px)', () => {
+describe('auto-scroll (100 px)', () => {
   it('is near the bottom within 100 px', () => {
     expect(isNearBottom({ scrollTop: 900, scrollHeight: 1400, clientHeight: 400 })).toBe(true); // 100 px
     expect(isNearBottom({ scrollTop: 899, scrollHeight: 1400, clientHeight: 400 })).toBe(false); // 101 px
@@ -138,7 +138,7 @@ describe('formatting', () => {
   });
 });
 
-describe('errors (spec §8)', () => {
+describe('errors', () => {
   it('names the connection failure with its reason', () => {
     expect(connectErrorMessage('xhr poll error')).toBe(
       'Failed to connect to the story server: xhr poll error',
@@ -163,7 +163,7 @@ describe('errors (spec §8)', () => {
   });
 });
 
-describe('permissions (spec §5, §6)', () => {
+describe('permissions', () => {
   it('creating needs a hero, and a premium one', () => {
     expect(createRoomRefusal(null)).toBe('Please select a hero first');
     expect(createRoomRefusal({ isPremium: false })).toBe('Only premium heroes can create shared story rooms');
@@ -183,7 +183,7 @@ describe('permissions (spec §5, §6)', () => {
     expect(messageToSend('onward', false)).toBeNull();
   });
 
-  it('premium in a room: the joined event, else the fetched hero, else the stored status (spec §4)', () => {
+  it('premium in a room: the joined event, else the fetched hero, else the stored status', () => {
     const paid = { paymentStatus: 'paid' };
     const unpaid = { paymentStatus: 'unpaid' };
     expect(heroIsPremiumInRoom(false, paid, paid)).toBe(false);

@@ -47,7 +47,7 @@ const entered = roomEntered({ roomId: 'room-1', heroId: 'hero-1' });
 const joinedAs = (role: 'participant' | 'spectator', messages: ChatMessage[] = []) =>
   roomJoined({ roomId: 'room-1', isPremium: role === 'participant', role, messages, narratorTyping: false });
 
-describe('rooms slice: loading, joined, error (spec §4 Room page)', () => {
+describe('rooms slice: loading, joined, error (Room page)', () => {
   it('entering a room starts loading, disconnected', () => {
     const { room } = run(entered);
     expect(room).toMatchObject({
@@ -136,7 +136,7 @@ describe('rooms slice: loading, joined, error (spec §4 Room page)', () => {
   });
 });
 
-describe('rooms slice: messages and the narrator typing indicator (spec §4)', () => {
+describe('rooms slice: messages and the narrator typing indicator', () => {
   it('appends messages once', () => {
     const m = msg('hero');
     const { room } = run(entered, joinedAs('participant'), messageReceived(m), messageReceived(m));

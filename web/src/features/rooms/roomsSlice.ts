@@ -1,5 +1,5 @@
 /**
- * The shared story state (spec §4): the hero taken into shared stories, and the room on screen —
+ * The shared story state: the hero taken into shared stories, and the room on screen —
  * loading, then joined (participant or spectator) or error; connected or disconnected; its
  * messages; and the narrator typing indicator. The socket wiring (roomConnection.ts) dispatches
  * the server's events here; the pages only read.
@@ -32,7 +32,7 @@ export interface RoomViewState {
   /** A problem after joining (a refused message, a lost connection), shown above the input. */
   notice: string | null;
   role: RoomRole | null;
-  /** From the room joined event, which overrides everything else (spec §4). */
+  /** From the room joined event, which overrides everything else. */
   isPremium: boolean | null;
   messages: ChatMessage[];
   narratorTyping: boolean;
@@ -92,7 +92,7 @@ const roomsSlice = createSlice({
       state.room.connection = 'disconnected';
       state.room.authenticated = false;
     },
-    /** Spec §8: 'Failed to connect to the story server: {reason}' — loading ends. */
+    /** 'Failed to connect to the story server: {reason}' — loading ends. */
     connectFailed(state, action: PayloadAction<string>) {
       const message = connectErrorMessage(action.payload);
       state.room.connection = 'disconnected';
@@ -106,7 +106,7 @@ const roomsSlice = createSlice({
     authenticated(state) {
       state.room.authenticated = true;
     },
-    /** Spec §8: the authentication error shows the server's message. */
+    /** The authentication error shows the server's message. */
     authenticationFailed(state, action: PayloadAction<string>) {
       state.room.status = 'error';
       state.room.error = action.payload;
@@ -160,14 +160,14 @@ const roomsSlice = createSlice({
       state.room.narratorTyping = false;
       state.room.narratorTypingGuessed = false;
     },
-    /** The participant sent a message: the local half of the typing rule of spec §4. */
+    /** The participant sent a message: the local half of the typing rule. */
     messageSent(state) {
       state.room.notice = null;
       if (state.room.narratorTyping || !narratorTypesAfterSend(state.room.messages)) return;
       state.room.narratorTyping = true;
       state.room.narratorTypingGuessed = true;
     },
-    /** Spec §8: a socket error shows the server's message; before joining it is the error screen. */
+    /** A socket error shows the server's message; before joining it is the error screen. */
     socketErrorReceived(state, action: PayloadAction<string>) {
       if (state.room.status === 'joined') state.room.notice = action.payload;
       else {

@@ -1,6 +1,6 @@
 /**
  * The hero a user last took into a shared story, kept in browser storage per user so a reload of a
- * room keeps the same hero (and its stored payment status, the fallback of spec §4).
+ * room keeps the same hero (and its stored payment status, the fallback).
  */
 import type { KeyValueStorage } from '../auth/session';
 import type { SelectedHero } from './roomsSlice';

@@ -27,7 +27,7 @@ function sameHero(a: SelectedHero | null, b: SelectedHero): boolean {
 /**
  * The hero a shared story screen uses: ?heroId=, the remembered one, the first premium hero, the
  * first hero (roomRules.chooseHero), remembered once chosen. When the heroes cannot be loaded the
- * remembered hero stands in silently (spec §8).
+ * remembered hero stands in silently.
  */
 export function useSharedStoryHero(requestedId: string | null) {
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COPIED_MS } from './shares';
 
-/** Copies text and reports 'copied' for 2 s (spec §9). A failure is only logged (spec §8). */
+/** Copies text and reports 'copied' for 2 s. A failure is only logged. */
 export function useCopy(): { copied: boolean; copy: (text: string) => Promise<void> } {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);

@@ -59,7 +59,7 @@ const chapter = (n: number, overrides: Partial<Chapter> = {}): Chapter => ({
   ...overrides,
 });
 
-describe('the countdown (spec §2 "Next chapter unlocks in Xh Ym. Premium chapters are released daily.")', () => {
+describe('the countdown ("Next chapter unlocks in Xh Ym. Premium chapters are released daily.")', () => {
   it('says how long until the next daily release', () => {
     expect(countdownText(new Date(NOW + 5 * HOUR + 3 * MINUTE).toISOString(), NOW)).toBe(
       'Next chapter unlocks in 5h 3m. Premium chapters are released daily.',
@@ -92,7 +92,7 @@ describe('the countdown (spec §2 "Next chapter unlocks in Xh Ym. Premium chapte
   });
 });
 
-describe('the prompt per state (spec §2 "Prompts")', () => {
+describe('the prompt per state', () => {
   it('premium story with locked chapters: Next Chapter Unlocks Soon and the $3.99 pack', () => {
     expect(chapterPrompt(HERO, 'paid', storyBook())).toEqual({
       kind: 'next-chapter-soon',

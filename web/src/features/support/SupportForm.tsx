@@ -32,7 +32,7 @@ function RequiredMark() {
 }
 
 /**
- * The support message form (spec §2, §4, §5): idle → sending (at least 1.5 s, while the request runs)
+ * The support message form: idle → sending (at least 1.5 s, while the request runs)
  * → success (the form is replaced by a confirmation) or error (the form keeps everything typed, so
  * the message can be sent again).
  */

@@ -1,4 +1,4 @@
-/** Spec §4/§9: the support form stays in its sending state for at least 1.5 s. */
+/** The support form stays in its sending state for at least 1.5 s. */
 export const SUPPORT_MIN_SENDING_MS = 1500;
 
 export type Sleep = (ms: number) => Promise<void>;

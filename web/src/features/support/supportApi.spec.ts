@@ -16,7 +16,7 @@ describe('supportFailure', () => {
     expect(supportFailure(error)).toEqual({ message: 'Please enter a valid email address' });
   });
 
-  it('adds the wait time to the spec sentence when rate-limited (429)', () => {
+  it('adds the wait time to the published sentence when rate-limited (429)', () => {
     const error: ApiError = {
       kind: 'http',
       status: 429,
@@ -29,7 +29,7 @@ describe('supportFailure', () => {
     });
   });
 
-  it('uses the spec sentence for server errors, timeouts, network failures and anything else', () => {
+  it('uses the published sentence for server errors, timeouts, network failures and anything else', () => {
     const cases: unknown[] = [
       { kind: 'http', status: 503, serverMessage: 'auth is not responding', message: 'x' },
       { kind: 'http', status: 400, message: 'Something went wrong. Please try again.' },

@@ -26,7 +26,7 @@ describe('validateSupportForm', () => {
     );
   });
 
-  it('rejects a malformed email with the spec message', () => {
+  it('rejects a malformed email with its published message', () => {
     for (const email of [
       'lyra',
       'lyra@',

@@ -7,7 +7,7 @@ import { blogJsonLd } from '../../content/jsonLd';
 import { usePageMeta } from '../../components/usePageMeta';
 import '../../styles/content.css';
 
-/** The blog index with its two articles (spec §1). */
+/** The blog index with its two articles. */
 export default function BlogIndexPage() {
   usePageMeta({ title: BLOG_TITLE, description: BLOG_DESCRIPTION });
   return (

@@ -8,7 +8,7 @@ import '../../styles/content.css';
 
 const TOTAL = countFaqs(FAQ_GROUPS);
 
-/** Searchable, grouped accordion (spec §2); the search matches question or answer text (spec §5). */
+/** Searchable, grouped accordion; the search matches question or answer text. */
 export default function FaqPage() {
   usePageMeta({
     title: 'Frequently Asked Questions',

@@ -4,7 +4,7 @@ import { NFT_BASICS } from '../../content/nft';
 import { SparkleIcon } from '../../components/Icons';
 import { usePageMeta } from '../../components/usePageMeta';
 
-/** NFT Basics: Ethereum is the blockchain; the marketplace is marked coming soon (spec §1). */
+/** NFT Basics: Ethereum is the blockchain; the marketplace is marked coming soon. */
 export default function NftBasicsPage() {
   usePageMeta({ title: NFT_BASICS.title, description: NFT_BASICS.description });
   return (

@@ -22,7 +22,7 @@ const QUICK_LINKS = [
   { to: '/cookie-policy', label: 'Cookie Policy', note: 'What we keep in your browser' },
 ] as const;
 
-/** Contact options, support hours (spec §9), quick links and the message form (spec §2). */
+/** Contact options, support hours, quick links and the message form. */
 export default function SupportPage() {
   usePageMeta({
     title: 'Support',

@@ -16,7 +16,7 @@ function ElementBadge({ element }: { element: WesternElement }) {
   return <span className={`element-badge element-badge--${element.toLowerCase()}`}>{element}</span>;
 }
 
-/** Twelve signs with dates, element, traits and description (spec §2, §3), and the twelve animals. */
+/** Twelve signs with dates, element, traits and description, and the twelve animals. */
 export default function ZodiacGuidePage() {
   usePageMeta({ title: ZODIAC_GUIDE.title, description: ZODIAC_GUIDE.description });
   useScrollToHash();
