@@ -68,7 +68,7 @@ describe('support requests', () => {
     ]);
   });
 
-  it('refuses missing fields, a bad email and an unknown category with the spec messages', async () => {
+  it('refuses missing fields, a bad email and an unknown category with their messages', async () => {
     const attempt = (overrides: object) =>
       errorOf(bus.request('auth.create-support-request', { ...valid, category: 'billing', ...overrides }));
     expect(await attempt({ message: '  ' })).toMatchObject({

@@ -60,7 +60,7 @@ describe('rooms.create', () => {
     expect((await h.bus.request('rooms.get', { roomId })).title).toBe('The Ember Road');
   });
 
-  it('refuses a hero that is not premium with the spec message (403)', async () => {
+  it('refuses a hero that is not premium with its message (403)', async () => {
     const error = await errorOf(
       h.bus.request('rooms.create', { creator: h.hero('Plain Jane', { isPremium: false }) }),
     );

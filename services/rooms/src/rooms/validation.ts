@@ -41,7 +41,7 @@ export function validHero(value: unknown): RoomHeroRef {
   };
 }
 
-/** The trimmed text of a chat message, or the spec's refusal. */
+/** The trimmed text of a chat message, or the refusal the sender reads. */
 export function validMessage(value: unknown): string {
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) throw badRequest(ROOM_MESSAGES.messageEmpty);

@@ -3,7 +3,7 @@ import type { ChapterSummaryRow, StorybookRow } from './storybook.queries.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The API's view of a story: every storybook field twice (snake_case and camelCase, spec §3). */
+/** The API's view of a story: every storybook field twice (snake_case and camelCase: existing clients read either). */
 export function presentStorybook(story: StorybookRow, rows: ChapterSummaryRow[]): StoryBookView {
   const initial = iso(story.initial_chapter_generated_at);
   const next = iso(story.next_release_at);

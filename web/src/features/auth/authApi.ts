@@ -49,7 +49,7 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    /** Validates the stored token on start-up (spec: GET /api/user; 401 signs out). */
+    /** Validates the stored token on start-up (GET /api/user; a 401 signs out). */
     getCurrentUser: build.query<User, void>({
       query: () => '/user',
       transformResponse: (response: unknown) => {
