@@ -1,8 +1,9 @@
 // npm test: every test runner in turn — Jest (unit and integration on the real PostgreSQL and Redis),
-// then Playwright in Chromium against the built app, then the system suites on the whole stack as real
-// processes — and one closing line that sums them all.
+// then, on the built code, the type checks (type-level tests included), Playwright in Chromium against
+// the built app, and the system suites on the whole stack as real processes — and one closing line
+// that sums them all.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { build, run } from './lib/run.mjs';
+import { build, NX_ENV, run } from './lib/run.mjs';
 
 const REPORTS = '.ci-reports';
 /** The fuzzing seed npm test replays (any seed that ever found a bug is worth keeping here). */
@@ -87,6 +88,15 @@ const buildExit = await build();
 if (buildExit !== 0) {
   record('build', { passed: 0, failed: 1, skipped: 0 }, buildExit);
 } else {
+  // Type-level tests (`@ts-expect-error` where a compile error is the point: a job on the wrong queue, a
+  // socket event with the wrong payload) and the web app's types: Jest strips types, so the compiler
+  // runs here, once the libraries' declarations are built; it counts as one test.
+  const typecheckExit = await run('npx', ['nx', 'run-many', '-t', 'typecheck', '--output-style=stream'], {
+    env: NX_ENV,
+  });
+  record('typecheck', { passed: typecheckExit === 0 ? 1 : 0, failed: 0, skipped: 0 }, typecheckExit);
+  if (typecheckExit !== 0) failures.push('typecheck: npm run typecheck failed (see its output above)');
+
   const playwrightReport = `${REPORTS}/playwright.json`;
   rmSync(playwrightReport, { force: true });
   const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']);
