@@ -11,36 +11,9 @@ import {
 
 describe('markdown allow-list', () => {
   it('allows headings, paragraphs, links, lists, quotes, code, emphasis, tables and images only', () => {
-    expect([...ALLOWED_TAGS].sort()).toEqual(
-      [
-        'h1',
-        'h2',
-        'h3',
-        'h4',
-        'h5',
-        'h6',
-        'p',
-        'br',
-        'a',
-        'ul',
-        'ol',
-        'li',
-        'blockquote',
-        'code',
-        'pre',
-        'em',
-        'strong',
-        'i',
-        'b',
-        'table',
-        'thead',
-        'tbody',
-        'tr',
-        'th',
-        'td',
-        'img',
-      ].sort(),
-    );
+    const expected =
+      'h1 h2 h3 h4 h5 h6 p br a ul ol li blockquote code pre em strong i b table thead tbody tr th td img';
+    expect([...ALLOWED_TAGS].sort()).toEqual(expected.split(' ').sort());
     for (const dangerous of ['script', 'style', 'iframe', 'object', 'form', 'input', 'svg', 'span', 'div']) {
       expect(SANITIZE_CONFIG.ALLOWED_TAGS).not.toContain(dangerous);
     }
