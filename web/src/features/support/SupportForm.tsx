@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CheckIcon } from '../../components/Icons';
 import { selectUser } from '../auth/authSlice';
@@ -30,6 +38,44 @@ function RequiredMark() {
     </span>
   );
 }
+
+/** A labelled field of the form; `children` is its control, whose id is `id`. */
+function SupportField({
+  id,
+  label,
+  required = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+type TextField = 'name' | 'email' | 'subject';
+
+/** The single-line text fields: their label, whether they are required, and their own input attributes. */
+const TEXT_FIELDS: Record<
+  TextField,
+  { label: string; required: boolean } & Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type' | 'inputMode' | 'autoComplete'
+  >
+> = {
+  name: { label: 'Name', required: true, autoComplete: 'name' },
+  email: { label: 'Email', required: true, type: 'email', inputMode: 'email', autoComplete: 'email' },
+  subject: { label: 'Subject', required: false },
+};
 
 /**
  * The support message form: idle → sending (at least 1.5 s, while the request runs)
@@ -116,6 +162,23 @@ export function SupportForm() {
 
   const sending = status === 'sending';
   const field = (name: string) => `${id}-${name}`;
+  const textInput = (key: TextField) => {
+    const { label, required, ...input } = TEXT_FIELDS[key];
+    return (
+      <SupportField id={field(key)} label={label} required={required}>
+        <input
+          id={field(key)}
+          className="field__input"
+          name={key}
+          {...input}
+          maxLength={SUPPORT_LIMITS[key]}
+          aria-required={required || undefined}
+          value={values[key]}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      </SupportField>
+    );
+  };
 
   return (
     <form className="form support-form" onSubmit={handleSubmit} noValidate aria-busy={sending}>
@@ -132,59 +195,12 @@ export function SupportForm() {
       <fieldset className="support-form__fields" disabled={sending}>
         <legend className="visually-hidden">Your message</legend>
         <div className="support-form__row">
-          <div className="field">
-            <label htmlFor={field('name')} className="field__label">
-              Name
-              <RequiredMark />
-            </label>
-            <input
-              id={field('name')}
-              className="field__input"
-              name="name"
-              autoComplete="name"
-              maxLength={SUPPORT_LIMITS.name}
-              aria-required="true"
-              value={values.name}
-              onChange={(e) => set('name', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={field('email')} className="field__label">
-              Email
-              <RequiredMark />
-            </label>
-            <input
-              id={field('email')}
-              className="field__input"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={SUPPORT_LIMITS.email}
-              aria-required="true"
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-            />
-          </div>
+          {textInput('name')}
+          {textInput('email')}
         </div>
         <div className="support-form__row">
-          <div className="field">
-            <label htmlFor={field('subject')} className="field__label">
-              Subject
-            </label>
-            <input
-              id={field('subject')}
-              className="field__input"
-              name="subject"
-              maxLength={SUPPORT_LIMITS.subject}
-              value={values.subject}
-              onChange={(e) => set('subject', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={field('category')} className="field__label">
-              Category
-            </label>
+          {textInput('subject')}
+          <SupportField id={field('category')} label="Category">
             <select
               id={field('category')}
               className="field__input field__select"
@@ -198,13 +214,9 @@ export function SupportForm() {
                 </option>
               ))}
             </select>
-          </div>
+          </SupportField>
         </div>
-        <div className="field">
-          <label htmlFor={field('message')} className="field__label">
-            Message
-            <RequiredMark />
-          </label>
+        <SupportField id={field('message')} label="Message" required>
           <textarea
             id={field('message')}
             className="field__input field__textarea"
@@ -220,7 +232,7 @@ export function SupportForm() {
             Tell us what happened and, if it is about a hero, its name. {values.message.length}/
             {SUPPORT_LIMITS.message} characters.
           </p>
-        </div>
+        </SupportField>
       </fieldset>
       <button type="submit" className="button button--primary button--block" disabled={sending}>
         {sending ? 'Sending...' : 'Send Message'}
