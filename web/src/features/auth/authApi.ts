@@ -23,31 +23,36 @@ function toSession(response: unknown): Session {
   return { token: r.token, user };
 }
 
+/** Signing in and registering both store the session they answer. */
+async function storeSession(
+  _arg: unknown,
+  {
+    dispatch,
+    queryFulfilled,
+  }: {
+    dispatch: (action: ReturnType<typeof credentialsReceived>) => unknown;
+    queryFulfilled: Promise<{ data: Session }>;
+  },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(credentialsReceived(data));
+  } catch {
+    // The page shows the error; the session is unchanged.
+  }
+}
+
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<Session, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
       transformResponse: toSession,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(credentialsReceived(data));
-        } catch {
-          // The page shows the error; the session is unchanged.
-        }
-      },
+      onQueryStarted: storeSession,
     }),
     register: build.mutation<Session, RegisterRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
       transformResponse: toSession,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(credentialsReceived(data));
-        } catch {
-          // The page shows the error.
-        }
-      },
+      onQueryStarted: storeSession,
     }),
     /** Validates the stored token on start-up (GET /api/user; a 401 signs out). */
     getCurrentUser: build.query<User, void>({
