@@ -14,3 +14,4 @@ export * from './shares.js';
 export * from './storybook.js';
 export * from './rooms.js';
 export * from './text.js';
+export * from './cards.js';

@@ -1,4 +1,5 @@
-import { CARD_MESSAGES, checkCard, passesLuhn } from './test-cards.js';
+import { passesLuhn } from '@starborn/contracts';
+import { CARD_MESSAGES, checkCard } from './test-cards.js';
 
 const now = new Date('2026-05-15T12:00:00Z');
 const card = (number: string, overrides: object = {}) => ({

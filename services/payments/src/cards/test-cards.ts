@@ -1,4 +1,5 @@
 /** The local provider's card rules: Stripe's test cards behave as they do in Stripe's test mode. */
+import { passesLuhn } from '@starborn/contracts';
 
 export type CardCheck = { ok: true } | { ok: false; message: string; declineCode: string };
 
@@ -25,21 +26,6 @@ const TEST_CARD_FAILURES: Record<string, { message: string; declineCode: string 
   '4000000000000069': { message: CARD_MESSAGES.expired, declineCode: 'expired_card' },
   '4000000000000127': { message: CARD_MESSAGES.incorrectCvc, declineCode: 'incorrect_cvc' },
 };
-
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 export function normalizeCardNumber(number: unknown): string {
   return String(number ?? '').replace(/[\s-]/g, '');

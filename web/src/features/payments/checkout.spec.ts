@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { passesLuhn } from '@starborn/contracts';
 import type { ApiError } from '../../app/apiErrors';
 import {
   cardDigits,
@@ -15,7 +16,6 @@ import {
   isQuotaError,
   parseExpiry,
   paymentClosedBy,
-  passesLuhn,
   PAYMENT_MESSAGES,
   quotaStateFrom,
   successPath,

@@ -3,7 +3,7 @@
  * purchase the query asks for, the card form's formatting and checks, amounts in USD and the
  * messages a failed step shows. The page calls these; Jest tests them.
  */
-import type { PaymentType } from '@starborn/contracts';
+import { passesLuhn, type PaymentType } from '@starborn/contracts';
 import { asApiError } from '../../app/apiErrors';
 
 export type { PaymentType };
@@ -68,21 +68,6 @@ export function cardDigits(value: string): string {
 /** '4242424242424242' → '4242 4242 4242 4242' (groups of four, as typed). */
 export function formatCardNumber(value: string): string {
   return cardDigits(value).replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** A hint under the card number while typing: null when nothing is wrong (yet). */
