@@ -1,16 +1,37 @@
-import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { AiProvider } from '@starborn/ai';
 import type { CommandName, JobQueueDefinition, Messages, PayloadOf, ReplyOf } from '@starborn/contracts';
-import { QueueWorker, RemoteError, type MessageBus } from '@starborn/messaging';
+import { MessageBus, QueueWorker, RemoteError } from '@starborn/messaging';
 import { UnrecoverableError } from 'bullmq';
 import { failJobForAiError, isQuotaFailure } from './ai-failures.js';
-import type { GenerationConfig } from './config.js';
-import type { GenerationQuota } from './generation-quota.js';
+import { GENERATION_CONFIG, type GenerationConfig } from './config.js';
+import { GenerationQuota } from './generation-quota.js';
+import { AI_PROVIDER } from './tokens.js';
 
 /** What a job that failed for good reports, whatever its kind. */
 export interface GenerationFailure {
   reason: string;
   quotaExceeded: boolean;
 }
+
+/** What sets one kind of generation job apart, given to the worker base once. */
+export interface GenerationJobKind<Data> {
+  queue: JobQueueDefinition<Data>;
+  /** Jobs of this kind run at once by one process. */
+  concurrency: (config: GenerationConfig) => number;
+  /** The id of the events about a job. */
+  eventId: (data: Data) => string;
+  /** The job in words, for logs ("chapter 2 of storybook …"). */
+  describe: (data: Data) => string;
+}
+
+/** The constructor of a worker that needs nothing more than the base's dependencies. */
+export type GenerationWorkerClass<Data> = abstract new (
+  bus: MessageBus,
+  quota: GenerationQuota,
+  ai: AiProvider,
+  config: GenerationConfig,
+) => GenerationWorker<Data>;
 
 /**
  * The skeleton every generation worker shares; a worker adds only its own steps (what it asks, what it
@@ -29,24 +50,47 @@ export abstract class GenerationWorker<Data>
   implements OnModuleInit, OnApplicationShutdown
 {
   protected constructor(
-    definition: JobQueueDefinition<Data>,
+    private readonly kind: GenerationJobKind<Data>,
     protected readonly bus: MessageBus,
     protected readonly quota: GenerationQuota,
+    protected readonly ai: AiProvider,
     config: GenerationConfig,
-    concurrency: number,
   ) {
     super(
-      definition,
+      kind.queue,
       { url: config.REDIS_URL, prefix: config.REDIS_PREFIX },
-      { concurrency, lockMs: config.GENERATION_LOCK_MS },
+      { concurrency: kind.concurrency(config), lockMs: config.GENERATION_LOCK_MS },
     );
   }
 
-  /** The id of the events about this job. */
-  protected abstract eventId(data: Data): string;
+  /**
+   * The base of a worker of one kind whose dependencies are the base's own: Nest injects them through
+   * this constructor, so the worker itself declares none.
+   */
+  static of<Data>(kind: GenerationJobKind<Data>): GenerationWorkerClass<Data> {
+    @Injectable()
+    abstract class KindWorker extends GenerationWorker<Data> {
+      constructor(
+        bus: MessageBus,
+        quota: GenerationQuota,
+        @Inject(AI_PROVIDER) ai: AiProvider,
+        @Inject(GENERATION_CONFIG) config: GenerationConfig,
+      ) {
+        super(kind, bus, quota, ai, config);
+      }
+    }
+    return KindWorker;
+  }
 
-  /** The job in words, for logs ("chapter 2 of storybook …"). */
-  protected abstract describe(data: Data): string;
+  /** The id of the events about this job. */
+  protected eventId(data: Data): string {
+    return this.kind.eventId(data);
+  }
+
+  /** The job in words, for logs. */
+  protected describe(data: Data): string {
+    return this.kind.describe(data);
+  }
 
   /** Announces the job's final failure as its own failure event, under `eventId`. */
   protected abstract announceFailure(data: Data, failure: GenerationFailure, eventId: string): Promise<void>;

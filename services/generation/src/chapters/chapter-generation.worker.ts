@@ -1,12 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { AiProvider } from '@starborn/ai';
+import { Injectable } from '@nestjs/common';
 import { chapterGenerationJobId, JobQueues, type ChapterGenerationJob } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
 import type { Job } from 'bullmq';
-import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
-import { GenerationQuota } from '../generation-quota.js';
 import { GenerationWorker, type GenerationFailure } from '../generation.worker.js';
-import { AI_PROVIDER } from '../tokens.js';
 
 /** The id of the events about one attempt at one chapter: `chapter.<storyBookId>.<n>.<attempt>`. */
 export const chapterEventId = (job: ChapterGenerationJob) => chapterGenerationJobId(job);
@@ -18,24 +13,12 @@ export const chapterEventId = (job: ChapterGenerationJob) => chapterGenerationJo
  * announced as `chapter.generation-failed`, with `quotaExceeded` when the AI quota ran out.
  */
 @Injectable()
-export class ChapterGenerationWorker extends GenerationWorker<ChapterGenerationJob> {
-  constructor(
-    bus: MessageBus,
-    quota: GenerationQuota,
-    @Inject(AI_PROVIDER) private readonly ai: AiProvider,
-    @Inject(GENERATION_CONFIG) config: GenerationConfig,
-  ) {
-    super(JobQueues.chapterGeneration, bus, quota, config, config.CHAPTER_GENERATION_CONCURRENCY);
-  }
-
-  protected eventId(job: ChapterGenerationJob): string {
-    return chapterEventId(job);
-  }
-
-  protected describe(job: ChapterGenerationJob): string {
-    return `Chapter ${job.chapterNumber} of storybook ${job.storyBookId}`;
-  }
-
+export class ChapterGenerationWorker extends GenerationWorker.of<ChapterGenerationJob>({
+  queue: JobQueues.chapterGeneration,
+  concurrency: (config) => config.CHAPTER_GENERATION_CONCURRENCY,
+  eventId: chapterEventId,
+  describe: (job) => `Chapter ${job.chapterNumber} of storybook ${job.storyBookId}`,
+}) {
   protected process(job: Job<ChapterGenerationJob>): Promise<void> {
     return this.write(job);
   }

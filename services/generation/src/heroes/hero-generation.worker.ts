@@ -6,7 +6,7 @@ import type { ObjectStorage } from '@starborn/storage';
 import type { Job } from 'bullmq';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
 import { GenerationQuota } from '../generation-quota.js';
-import { GenerationWorker, type GenerationFailure } from '../generation.worker.js';
+import { GenerationWorker, type GenerationFailure, type GenerationJobKind } from '../generation.worker.js';
 import { renderHeroVariants } from '../media/hero-variants.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from '../tokens.js';
 
@@ -19,6 +19,13 @@ export const heroMediaKeys = (heroId: string, angle: string) => ({
 /** The id of the events about one generation of one hero: `<heroId>.<attempt>`. */
 export const heroEventId = (job: HeroGenerationJob) => `${job.heroId}.${job.attempt}`;
 
+const HERO_JOBS: GenerationJobKind<HeroGenerationJob> = {
+  queue: JobQueues.heroGeneration,
+  concurrency: (config) => config.GENERATION_CONCURRENCY,
+  eventId: heroEventId,
+  describe: (job) => `Generation of hero ${job.heroId}`,
+};
+
 /**
  * Draws `generation.hero` jobs: asks heroes for the hero's profile, has the AI provider paint three
  * images and write the backstory, stores every variant, then announces the result as a durable event.
@@ -29,19 +36,11 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
   constructor(
     bus: MessageBus,
     quota: GenerationQuota,
-    @Inject(AI_PROVIDER) private readonly ai: AiProvider,
+    @Inject(AI_PROVIDER) ai: AiProvider,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(GENERATION_CONFIG) config: GenerationConfig,
   ) {
-    super(JobQueues.heroGeneration, bus, quota, config, config.GENERATION_CONCURRENCY);
-  }
-
-  protected eventId(job: HeroGenerationJob): string {
-    return heroEventId(job);
-  }
-
-  protected describe(job: HeroGenerationJob): string {
-    return `Generation of hero ${job.heroId}`;
+    super(HERO_JOBS, bus, quota, ai, config);
   }
 
   protected process(job: Job<HeroGenerationJob>): Promise<void> {

@@ -1,12 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { AiProvider } from '@starborn/ai';
+import { Injectable } from '@nestjs/common';
 import { JobQueues, type NarratorJob } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
 import type { Job } from 'bullmq';
-import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
-import { GenerationQuota } from '../generation-quota.js';
 import { GenerationWorker, type GenerationFailure } from '../generation.worker.js';
-import { AI_PROVIDER } from '../tokens.js';
 
 /** The id of the events about one narrator line: `<roomId>.<triggerId>`. */
 export const narratorEventId = (job: Pick<NarratorJob, 'roomId' | 'triggerId'>) =>
@@ -19,24 +14,12 @@ export const narratorEventId = (job: Pick<NarratorJob, 'roomId' | 'triggerId'>) 
  * fails for good is announced as `narrator.failed`, with `quotaExceeded` when the AI quota ran out.
  */
 @Injectable()
-export class NarratorWorker extends GenerationWorker<NarratorJob> {
-  constructor(
-    bus: MessageBus,
-    quota: GenerationQuota,
-    @Inject(AI_PROVIDER) private readonly ai: AiProvider,
-    @Inject(GENERATION_CONFIG) config: GenerationConfig,
-  ) {
-    super(JobQueues.narrator, bus, quota, config, config.NARRATOR_CONCURRENCY);
-  }
-
-  protected eventId(job: NarratorJob): string {
-    return narratorEventId(job);
-  }
-
-  protected describe(job: NarratorJob): string {
-    return `The narrator's line for ${job.triggerId} in room ${job.roomId}`;
-  }
-
+export class NarratorWorker extends GenerationWorker.of<NarratorJob>({
+  queue: JobQueues.narrator,
+  concurrency: (config) => config.NARRATOR_CONCURRENCY,
+  eventId: narratorEventId,
+  describe: (job) => `The narrator's line for ${job.triggerId} in room ${job.roomId}`,
+}) {
   protected process(job: Job<NarratorJob>): Promise<void> {
     return this.narrate(job);
   }
