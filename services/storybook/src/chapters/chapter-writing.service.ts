@@ -1,18 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   PREMIUM_STORY_CHAPTERS,
   type ChapterGeneratedEvent,
   type ChapterGenerationFailedEvent,
 } from '@starborn/contracts';
-import { Clock } from '@starborn/runtime';
-import { DataSource } from 'typeorm';
-import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
 import { inTransaction } from '@starborn/database';
-import { ReleaseQueue } from '../releases/release.queue.js';
+import { StoryWork } from '../story-work.service.js';
 import { lockById, markInitialChapterWritten } from '../storybooks/storybook.queries.js';
 import { isUuid } from '../storybooks/validation.js';
-import { ChapterGenerationQueue } from './chapter-generation.queue.js';
 import {
   askFailedAgain,
   askNextChapters,
@@ -29,17 +24,7 @@ const HEAL_BATCH = 200;
  * while the story's window allows. Results are applied once, for the current attempt only.
  */
 @Injectable()
-export class ChapterWritingService {
-  private readonly logger = new Logger(ChapterWritingService.name);
-
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly clock: Clock,
-    private readonly queue: ChapterGenerationQueue,
-    private readonly releases: ReleaseQueue,
-    @Inject(STORYBOOK_CONFIG) private readonly config: StorybookConfig,
-  ) {}
-
+export class ChapterWritingService extends StoryWork {
   /** chapter.generated: store it, start the daily clock with chapter 1, ask for the next chapter. */
   async applyGenerated(event: ChapterGeneratedEvent): Promise<void> {
     if (!isChapterRef(event) || typeof event.content !== 'string' || !event.content.trim()) {
@@ -76,8 +61,7 @@ export class ChapterWritingService {
         `Ignored a stale or repeated chapter ${event.chapterNumber} of ${event.storyBookId} (attempt ${event.attempt})`,
       );
     }
-    await this.queue.addAll(jobs);
-    if (started) await this.releases.schedule([started]);
+    await this.followUp(jobs, started ? [started] : []);
   }
 
   /** chapter.generation-failed: the chapter is in error until the sweep asks for it again. */
@@ -109,9 +93,9 @@ export class ChapterWritingService {
     );
     let queued = 0;
     for (const job of stale) {
-      const state = await this.queue.state(job);
+      const state = await this.chapterQueue.state(job);
       if (state === 'missing') {
-        await this.queue.add(job);
+        await this.chapterQueue.add(job);
         queued++;
       } else if (state === 'finished') {
         await inTransaction(this.dataSource, (sql) =>
@@ -120,7 +104,7 @@ export class ChapterWritingService {
       }
     }
     const retried = await inTransaction(this.dataSource, (sql) => askFailedAgain(sql, now, HEAL_BATCH));
-    await this.queue.addAll(retried);
+    await this.chapterQueue.addAll(retried);
     return queued + retried.length;
   }
 }

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   CHAPTER_PACK_PAYMENT_REQUIRED,
   ErrorCodes,
@@ -15,13 +14,9 @@ import {
   type UnlockChaptersCommand,
 } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
-import { Clock } from '@starborn/runtime';
-import { DataSource } from 'typeorm';
-import { ChapterGenerationQueue } from '../chapters/chapter-generation.queue.js';
 import { askNextChapters } from '../chapters/chapter.queries.js';
-import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
 import { inTransaction, sqlOf } from '@starborn/database';
-import { ReleaseQueue } from '../releases/release.queue.js';
+import { StoryWork } from '../story-work.service.js';
 import { presentStorybook } from '../storybooks/storybook.presenter.js';
 import {
   chaptersOf,
@@ -73,17 +68,10 @@ type Attempt =
  * sweep after a grace period: chapters bought are never lost.
  */
 @Injectable()
-export class ChapterPacksService {
-  private readonly logger = new Logger(ChapterPacksService.name);
-
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly clock: Clock,
-    private readonly bus: MessageBus,
-    private readonly chapterQueue: ChapterGenerationQueue,
-    private readonly releases: ReleaseQueue,
-    @Inject(STORYBOOK_CONFIG) private readonly config: StorybookConfig,
-  ) {}
+export class ChapterPacksService extends StoryWork {
+  constructor(private readonly bus: MessageBus) {
+    super();
+  }
 
   /** payment.succeeded for chapters: a credit, not yet an unlock. */
   async recordPurchase(event: PaymentSucceededEvent): Promise<void> {
@@ -224,10 +212,7 @@ export class ChapterPacksService {
       return { kind: 'redeemed', story: updated };
     });
     for (const credit of refused) await this.refund(credit);
-    if (attempt.kind === 'redeemed') {
-      await this.chapterQueue.addAll(jobs);
-      await this.releases.schedule([attempt.story]);
-    }
+    if (attempt.kind === 'redeemed') await this.followUp(jobs, [attempt.story]);
     return attempt;
   }
 

@@ -1,13 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import type { ChapterReleaseJob } from '@starborn/contracts';
-import { Clock } from '@starborn/runtime';
-import { DataSource } from 'typeorm';
-import { ChapterGenerationQueue } from '../chapters/chapter-generation.queue.js';
-import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
 import { inTransaction } from '@starborn/database';
+import { StoryWork } from '../story-work.service.js';
 import { isUuid } from '../storybooks/validation.js';
-import { ReleaseQueue } from './release.queue.js';
 import { releaseDueBatch, releaseOne } from './release.queries.js';
 
 /** A bound on one sweep, should something keep every batch full (each story releases ≤ 10 times). */
@@ -21,17 +16,7 @@ export type ReleaseOutcome = 'released' | 'nothing-to-do';
  * conditional update, so a chapter is released once however they meet.
  */
 @Injectable()
-export class ReleaseService {
-  private readonly logger = new Logger(ReleaseService.name);
-
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly clock: Clock,
-    private readonly releases: ReleaseQueue,
-    private readonly chapters: ChapterGenerationQueue,
-    @Inject(STORYBOOK_CONFIG) private readonly config: StorybookConfig,
-  ) {}
-
+export class ReleaseService extends StoryWork {
   /**
    * A story's delayed job. Not due yet (clocks apart) or already released: nothing happens, and the
    * sweep or the already scheduled next job carries on.
@@ -45,7 +30,7 @@ export class ReleaseService {
     const { released, chapterJobs } = await inTransaction(this.dataSource, (sql) =>
       releaseOne(sql, job.storyBookId, job.chapterNumber, now),
     );
-    await this.followUp(released, chapterJobs);
+    await this.followUp(chapterJobs, released);
     return released.length > 0 ? 'released' : 'nothing-to-do';
   }
 
@@ -61,18 +46,11 @@ export class ReleaseService {
       const { released, chapterJobs } = await inTransaction(this.dataSource, (sql) =>
         releaseDueBatch(sql, now, this.config.STORYBOOK_RELEASE_BATCH),
       );
-      await this.followUp(released, chapterJobs);
+      await this.followUp(chapterJobs, released);
       total += released.length;
       if (released.length === 0) break;
     }
     if (total > 0) this.logger.log(`The sweep released ${total} due chapter(s)`);
     return total;
-  }
-
-  private async followUp(
-    released: Awaited<ReturnType<typeof releaseOne>>['released'],
-    chapterJobs: Awaited<ReturnType<typeof releaseOne>>['chapterJobs'],
-  ): Promise<void> {
-    await Promise.all([this.releases.schedule(released), this.chapters.addAll(chapterJobs)]);
   }
 }

@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   ErrorCodes,
   ServiceError,
@@ -9,12 +8,9 @@ import {
   type StoryBookQuery,
   type StoryBookView,
 } from '@starborn/contracts';
-import { Clock } from '@starborn/runtime';
-import { DataSource } from 'typeorm';
-import { ChapterGenerationQueue } from '../chapters/chapter-generation.queue.js';
 import { askNextChapters } from '../chapters/chapter.queries.js';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
-import { ReleaseQueue } from '../releases/release.queue.js';
+import { StoryWork } from '../story-work.service.js';
 import { presentStorybook } from './storybook.presenter.js';
 import {
   chaptersOf,
@@ -33,16 +29,7 @@ export const storybookNotFound = () => new ServiceError(404, ErrorCodes.NOT_FOUN
  * each event applied once — and shown to its owner.
  */
 @Injectable()
-export class StorybooksService {
-  private readonly logger = new Logger(StorybooksService.name);
-
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly clock: Clock,
-    private readonly chapterQueue: ChapterGenerationQueue,
-    private readonly releases: ReleaseQueue,
-  ) {}
-
+export class StorybooksService extends StoryWork {
   /** hero.completed: the story exists from now on and its first chapter is asked for. */
   async start(event: HeroCompletedEvent): Promise<void> {
     if (!isHeroId(event?.heroId) || !isUuid(event.userId)) {
@@ -102,7 +89,6 @@ export class StorybooksService {
       this.logger.warn(`Hero ${heroId} has a story of another user: event ignored`);
       return;
     }
-    await this.chapterQueue.addAll(jobs);
-    await this.releases.schedule([story]);
+    await this.followUp(jobs, [story]);
   }
 }
