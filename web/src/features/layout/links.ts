@@ -4,26 +4,32 @@ export interface NavItem {
   label: string;
 }
 
-export const VISITOR_NAV: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/blog', label: 'Blog' },
-];
+/** The app's own pages that appear in more than one list, each named once. */
+const PAGES = {
+  home: { to: '/', label: 'Home' },
+  blog: { to: '/blog', label: 'Blog' },
+  heroes: { to: '/heroes', label: 'My Heroes' },
+  create: { to: '/create', label: 'Create Hero' },
+  sharedStory: { to: '/shared-story', label: 'Shared Story' },
+} satisfies Record<string, NavItem>;
+
+export const VISITOR_NAV: NavItem[] = [PAGES.home, PAGES.blog];
 
 export const MEMBER_NAV: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/heroes', label: 'My Heroes' },
-  { to: '/create', label: 'Create Hero' },
-  { to: '/shared-story', label: 'Shared Story' },
+  PAGES.home,
+  PAGES.blog,
+  PAGES.heroes,
+  PAGES.create,
+  PAGES.sharedStory,
   { to: '/profile', label: 'Profile' },
 ];
 
 export const FOOTER_QUICK_LINKS: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/create', label: 'Create Hero' },
-  { to: '/heroes', label: 'My Heroes' },
-  { to: '/shared-story', label: 'Shared Story' },
-  { to: '/blog', label: 'Blog' },
+  PAGES.home,
+  PAGES.create,
+  PAGES.heroes,
+  PAGES.sharedStory,
+  PAGES.blog,
 ];
 
 export const FOOTER_RESOURCES: NavItem[] = [
