@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { CallToAction } from '../components/CallToAction';
 import { MoonStarIcon, PenIcon, WandIcon } from '../components/HeroIcons';
 import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
@@ -23,6 +24,34 @@ const STEPS = [
   },
 ] as const;
 
+/** A section of the landing page under its heading: eyebrow, title and an optional lead. */
+function LandingSection({
+  id,
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="landing-section" aria-labelledby={id}>
+      <div className="container">
+        <header className="section-heading">
+          <p className="eyebrow">{eyebrow}</p>
+          <h2 id={id}>{title}</h2>
+          {lead && <p className="lead">{lead}</p>}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** Landing page: headline, call to action, three steps, three example heroes, closing call. */
 export function HomePage() {
   usePageMeta({});
@@ -39,11 +68,7 @@ export function HomePage() {
             forges a hero in their image: portraits from three angles, a backstory, and a storybook whose
             chapters unfold day by day.
           </p>
-          <div className="actions actions--center">
-            <Link to="/create" className="button button--primary button--large">
-              Start Your Hero Journey
-            </Link>
-          </div>
+          <CallToAction to="/create" label="Start Your Hero Journey" center />
           <div className="orbit" aria-hidden="true">
             <span className="orbit__ring orbit__ring--1" />
             <span className="orbit__ring orbit__ring--2" />
@@ -52,59 +77,49 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="landing-section" aria-labelledby="steps-title">
-        <div className="container">
-          <header className="section-heading">
-            <p className="eyebrow">How it works</p>
-            <h2 id="steps-title">Three Steps to Your Legend</h2>
-          </header>
-          <ol className="landing-steps">
-            {STEPS.map(({ title, text, Icon }) => (
-              <li key={title} className="landing-step">
-                <span className="landing-step__icon" aria-hidden="true">
-                  <Icon width={26} height={26} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <LandingSection id="steps-title" eyebrow="How it works" title="Three Steps to Your Legend">
+        <ol className="landing-steps">
+          {STEPS.map(({ title, text, Icon }) => (
+            <li key={title} className="landing-step">
+              <span className="landing-step__icon" aria-hidden="true">
+                <Icon width={26} height={26} />
+              </span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ol>
+      </LandingSection>
 
-      <section className="landing-section" aria-labelledby="examples-title">
-        <div className="container">
-          <header className="section-heading">
-            <p className="eyebrow">Born of the stars</p>
-            <h2 id="examples-title">Meet Heroes Forged by Starborn</h2>
-            <p className="lead">
-              Three heroes, three birth dates. Each one shaped by a sign, an animal and a name.
-            </p>
-          </header>
-          <ul className="example-heroes">
-            {EXAMPLE_HEROES.map((hero) => (
-              <li key={hero.slug} className="example-hero">
-                <SmartImage
-                  src={hero.image}
-                  alt={`${hero.name}, ${hero.westernSign} hero born in the year of the ${hero.chineseSign}`}
-                  className="example-hero__image"
-                  width={512}
-                  height={512}
-                />
-                <div className="example-hero__body">
-                  <h3 className="example-hero__name">{hero.name}</h3>
-                  <ul className="sign-badges" aria-label={`${hero.name}'s signs`}>
-                    <li className="sign-badge sign-badge--western">{hero.westernSign}</li>
-                    <li className="sign-badge sign-badge--element">{hero.westernElement}</li>
-                    <li className="sign-badge sign-badge--chinese">{hero.chineseSign}</li>
-                  </ul>
-                  <p className="example-hero__tagline">{hero.tagline}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <LandingSection
+        id="examples-title"
+        eyebrow="Born of the stars"
+        title="Meet Heroes Forged by Starborn"
+        lead="Three heroes, three birth dates. Each one shaped by a sign, an animal and a name."
+      >
+        <ul className="example-heroes">
+          {EXAMPLE_HEROES.map((hero) => (
+            <li key={hero.slug} className="example-hero">
+              <SmartImage
+                src={hero.image}
+                alt={`${hero.name}, ${hero.westernSign} hero born in the year of the ${hero.chineseSign}`}
+                className="example-hero__image"
+                width={512}
+                height={512}
+              />
+              <div className="example-hero__body">
+                <h3 className="example-hero__name">{hero.name}</h3>
+                <ul className="sign-badges" aria-label={`${hero.name}'s signs`}>
+                  <li className="sign-badge sign-badge--western">{hero.westernSign}</li>
+                  <li className="sign-badge sign-badge--element">{hero.westernElement}</li>
+                  <li className="sign-badge sign-badge--chinese">{hero.chineseSign}</li>
+                </ul>
+                <p className="example-hero__tagline">{hero.tagline}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </LandingSection>
 
       <section className="landing-section" aria-labelledby="closing-title">
         <div className="container">
@@ -114,11 +129,7 @@ export function HomePage() {
             <p className="lead">
               It takes a birth date and a name. In about half a minute, your hero steps out of the cosmos.
             </p>
-            <div className="actions actions--center">
-              <Link to="/create" className="button button--primary button--large">
-                Create Your Hero
-              </Link>
-            </div>
+            <CallToAction to="/create" label="Create Your Hero" center />
           </div>
         </div>
       </section>

@@ -5,6 +5,7 @@ import { JsonLd } from './JsonLd';
 import { ARTICLES, BLOG_DESCRIPTION, BLOG_TITLE, articlePath } from '../../content/blog';
 import { blogJsonLd } from '../../content/jsonLd';
 import { usePageMeta } from '../../components/usePageMeta';
+import { CallToAction } from '../../components/CallToAction';
 import '../../styles/content.css';
 
 /** The blog index with its two articles. */
@@ -46,11 +47,7 @@ export default function BlogIndexPage() {
             Astrologers, fantasy writers, mythology lovers and game masters: we publish guest articles and
             feature experts from our community.
           </p>
-          <div className="actions">
-            <Link to="/backlink-strategy" className="button button--ghost">
-              Partner With Us
-            </Link>
-          </div>
+          <CallToAction to="/backlink-strategy" label="Partner With Us" look="button--ghost" />
         </aside>
       </div>
     </div>

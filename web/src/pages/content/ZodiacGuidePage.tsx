@@ -1,5 +1,5 @@
 import { CHINESE_ANIMALS, WESTERN_SIGNS, type WesternElement } from '@starborn/zodiac';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import {
   ELEMENT_DESCRIPTIONS,
   ELEMENTS,
@@ -8,12 +8,94 @@ import {
   nearbyYears,
   signsOfElement,
 } from '../../content/zodiacGuide';
+import { CallToAction } from '../../components/CallToAction';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useScrollToHash } from './useScrollToHash';
 import '../../styles/content.css';
 
 function ElementBadge({ element }: { element: WesternElement }) {
   return <span className={`element-badge element-badge--${element.toLowerCase()}`}>{element}</span>;
+}
+
+interface SignCardProps {
+  /** The id of the card's heading, also the anchor the guide links to. */
+  id: string;
+  /** The card's colour: the sign's element, or `animal`. */
+  kind: string;
+  symbol: ReactNode;
+  /** A number (the animal's place in the cycle) instead of a glyph. */
+  numbered?: boolean;
+  name: string;
+  dates: string;
+  element?: WesternElement;
+  traits: readonly string[];
+  description: string;
+  /** The facts under the description, as label and text. */
+  more: ReadonlyArray<readonly [string, string]>;
+}
+
+/** The card of one Western sign or Chinese animal. */
+function SignCard({
+  id,
+  kind,
+  symbol,
+  numbered,
+  name,
+  dates,
+  element,
+  traits,
+  description,
+  more,
+}: SignCardProps) {
+  return (
+    <article className={`sign-card sign-card--${kind}`} aria-labelledby={id}>
+      <div className="sign-card__head">
+        <span
+          className={numbered ? 'sign-card__symbol sign-card__symbol--number' : 'sign-card__symbol'}
+          aria-hidden="true"
+        >
+          {symbol}
+        </span>
+        <div>
+          <h3 id={id} className="sign-card__name">
+            {name}
+          </h3>
+          <p className="sign-card__dates">{dates}</p>
+        </div>
+      </div>
+      <dl className="sign-card__facts">
+        {element && (
+          <div>
+            <dt>Element</dt>
+            <dd>
+              <ElementBadge element={element} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Traits</dt>
+          <dd>
+            <ul className="chip-list">
+              {traits.map((trait) => (
+                <li key={trait} className="chip">
+                  {trait}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <p className="sign-card__description">{description}</p>
+      <dl className="sign-card__more">
+        {more.map(([label, text]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{text}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
 }
 
 /** Twelve signs with dates, element, traits and description, and the twelve animals. */
@@ -43,53 +125,20 @@ export default function ZodiacGuidePage() {
         <ul className="sign-grid">
           {WESTERN_SIGNS.map((sign) => (
             <li key={sign.name}>
-              <article
-                className={`sign-card sign-card--${sign.element.toLowerCase()}`}
-                aria-labelledby={guideAnchor('sign', sign.name)}
-              >
-                <div className="sign-card__head">
-                  <span className="sign-card__symbol" aria-hidden="true">
-                    {`${sign.symbol}\uFE0E`}
-                  </span>
-                  <div>
-                    <h3 id={guideAnchor('sign', sign.name)} className="sign-card__name">
-                      {sign.name}
-                    </h3>
-                    <p className="sign-card__dates">{sign.dates}</p>
-                  </div>
-                </div>
-                <dl className="sign-card__facts">
-                  <div>
-                    <dt>Element</dt>
-                    <dd>
-                      <ElementBadge element={sign.element} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Traits</dt>
-                    <dd>
-                      <ul className="chip-list">
-                        {sign.traits.map((trait) => (
-                          <li key={trait} className="chip">
-                            {trait}
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </div>
-                </dl>
-                <p className="sign-card__description">{sign.description}</p>
-                <dl className="sign-card__more">
-                  <div>
-                    <dt>Strengths</dt>
-                    <dd>{sign.strengths.join(', ')}</dd>
-                  </div>
-                  <div>
-                    <dt>Weaknesses</dt>
-                    <dd>{sign.weaknesses.join(', ')}</dd>
-                  </div>
-                </dl>
-              </article>
+              <SignCard
+                id={guideAnchor('sign', sign.name)}
+                kind={sign.element.toLowerCase()}
+                symbol={`${sign.symbol}\uFE0E`}
+                name={sign.name}
+                dates={sign.dates}
+                element={sign.element}
+                traits={sign.traits}
+                description={sign.description}
+                more={[
+                  ['Strengths', sign.strengths.join(', ')],
+                  ['Weaknesses', sign.weaknesses.join(', ')],
+                ]}
+              />
             </li>
           ))}
         </ul>
@@ -121,45 +170,17 @@ export default function ZodiacGuidePage() {
         <ul className="sign-grid">
           {CHINESE_ANIMALS.map((animal) => (
             <li key={animal.name}>
-              <article
-                className="sign-card sign-card--animal"
-                aria-labelledby={guideAnchor('animal', animal.name)}
-              >
-                <div className="sign-card__head">
-                  <span className="sign-card__symbol sign-card__symbol--number" aria-hidden="true">
-                    {animal.index + 1}
-                  </span>
-                  <div>
-                    <h3 id={guideAnchor('animal', animal.name)} className="sign-card__name">
-                      {animal.name}
-                    </h3>
-                    <p className="sign-card__dates">
-                      Years: {nearbyYears(animal.years, currentYear).join(', ')}
-                    </p>
-                  </div>
-                </div>
-                <dl className="sign-card__facts">
-                  <div>
-                    <dt>Traits</dt>
-                    <dd>
-                      <ul className="chip-list">
-                        {animal.traits.map((trait) => (
-                          <li key={trait} className="chip">
-                            {trait}
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </div>
-                </dl>
-                <p className="sign-card__description">{animal.description}</p>
-                <dl className="sign-card__more">
-                  <div>
-                    <dt>Compatible with</dt>
-                    <dd>{animal.compatibility.join(', ')}</dd>
-                  </div>
-                </dl>
-              </article>
+              <SignCard
+                id={guideAnchor('animal', animal.name)}
+                kind="animal"
+                symbol={animal.index + 1}
+                numbered
+                name={animal.name}
+                dates={`Years: ${nearbyYears(animal.years, currentYear).join(', ')}`}
+                traits={animal.traits}
+                description={animal.description}
+                more={[['Compatible with', animal.compatibility.join(', ')]]}
+              />
             </li>
           ))}
         </ul>
@@ -171,11 +192,7 @@ export default function ZodiacGuidePage() {
           <p>
             Enter your birth date and a name, and Starborn will forge a hero from your sign and your animal.
           </p>
-          <div className="actions actions--center">
-            <Link to="/create" className="button button--primary button--large">
-              Start Your Hero Journey
-            </Link>
-          </div>
+          <CallToAction to="/create" label="Start Your Hero Journey" center />
         </div>
       </section>
     </div>
