@@ -8,6 +8,22 @@ import {
   zodiacFor,
 } from './index.js';
 
+/** The animals in cycle order (Rat in 1924), each with the three it is traditionally compatible with. */
+const ANIMALS = [
+  ['Rat', ['Ox', 'Dragon', 'Monkey']],
+  ['Ox', ['Rat', 'Snake', 'Rooster']],
+  ['Tiger', ['Horse', 'Dog', 'Pig']],
+  ['Rabbit', ['Sheep/Goat', 'Dog', 'Pig']],
+  ['Dragon', ['Rat', 'Monkey', 'Rooster']],
+  ['Snake', ['Ox', 'Monkey', 'Rooster']],
+  ['Horse', ['Tiger', 'Sheep/Goat', 'Dog']],
+  ['Sheep/Goat', ['Rabbit', 'Horse', 'Pig']],
+  ['Monkey', ['Rat', 'Dragon', 'Snake']],
+  ['Rooster', ['Ox', 'Dragon', 'Snake']],
+  ['Dog', ['Tiger', 'Rabbit', 'Horse']],
+  ['Pig', ['Tiger', 'Rabbit', 'Sheep/Goat']],
+] as const;
+
 describe('Chinese sign: fixed facts', () => {
   it.each([
     ['1984-06-01', 'Rat', 'Yang Wood', 1984],
@@ -58,35 +74,12 @@ describe('Chinese sign: fixed facts', () => {
   });
 
   it('cycles animals from Rat in 1924 and stems from Yang Wood in 1924', () => {
-    expect(CHINESE_ANIMAL_NAMES).toEqual([
-      'Rat',
-      'Ox',
-      'Tiger',
-      'Rabbit',
-      'Dragon',
-      'Snake',
-      'Horse',
-      'Sheep/Goat',
-      'Monkey',
-      'Rooster',
-      'Dog',
-      'Pig',
-    ]);
+    expect(CHINESE_ANIMAL_NAMES).toEqual(ANIMALS.map(([animal]) => animal));
     for (let i = 0; i < 12; i++) expect(animalOfChineseYear(1924 + i)).toBe(CHINESE_ANIMAL_NAMES[i]);
     expect(animalOfChineseYear(1923)).toBe('Pig');
     expect(animalOfChineseYear(2020)).toBe('Rat');
-    const stems = [
-      'Yang Wood',
-      'Yin Wood',
-      'Yang Fire',
-      'Yin Fire',
-      'Yang Earth',
-      'Yin Earth',
-      'Yang Metal',
-      'Yin Metal',
-      'Yang Water',
-      'Yin Water',
-    ];
+    // Each element rules two years in a row, Yang then Yin.
+    const stems = ['Wood', 'Fire', 'Earth', 'Metal', 'Water'].flatMap((e) => [`Yang ${e}`, `Yin ${e}`]);
     for (let i = 0; i < 10; i++) expect(elementOfChineseYear(1924 + i)).toBe(stems[i]);
     expect(elementOfChineseYear(1923)).toBe('Yin Water');
   });
@@ -107,20 +100,7 @@ describe('Chinese sign: years and compatibility', () => {
     expect(all).toEqual(Array.from({ length: 128 }, (_, i) => 1923 + i));
   });
 
-  it.each([
-    ['Rat', ['Ox', 'Dragon', 'Monkey']],
-    ['Ox', ['Rat', 'Snake', 'Rooster']],
-    ['Tiger', ['Horse', 'Dog', 'Pig']],
-    ['Rabbit', ['Sheep/Goat', 'Dog', 'Pig']],
-    ['Dragon', ['Rat', 'Monkey', 'Rooster']],
-    ['Snake', ['Ox', 'Monkey', 'Rooster']],
-    ['Horse', ['Tiger', 'Sheep/Goat', 'Dog']],
-    ['Sheep/Goat', ['Rabbit', 'Horse', 'Pig']],
-    ['Monkey', ['Rat', 'Dragon', 'Snake']],
-    ['Rooster', ['Ox', 'Dragon', 'Snake']],
-    ['Dog', ['Tiger', 'Rabbit', 'Horse']],
-    ['Pig', ['Tiger', 'Rabbit', 'Sheep/Goat']],
-  ] as const)('%s is traditionally compatible with %p', (animal, expected) => {
+  it.each(ANIMALS)('%s is traditionally compatible with %p', (animal, expected) => {
     expect(chineseAnimalInfo(animal).compatibility).toEqual(expected);
   });
 
