@@ -1,11 +1,7 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { RemoteError } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
-import { consumeOrRefuse, countOutcome, redisLimiter, refuseIfSpent } from '../limits/redis-limits.js';
-import { GATEWAY_REDIS } from '../redis.provider.js';
+import { consumeOrRefuse, countOutcome, RedisLimits, refuseIfSpent } from '../limits/redis-limits.js';
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts';
 
@@ -18,34 +14,10 @@ const TOO_MANY_ATTEMPTS = 'Too many attempts';
  *   ({@link SignUpFloodGuard}, before the body is validated).
  */
 @Injectable()
-export class SignUpRateLimiter {
-  private readonly accountsPerIp: RateLimiterRedis;
-  private readonly failuresPerEmail: RateLimiterRedis;
-  private readonly attemptsPerIp: RateLimiterRedis;
-
-  constructor(@Inject(GATEWAY_REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.accountsPerIp = redisLimiter(
-      redis,
-      config,
-      'register-accounts-ip',
-      config.RATE_LIMIT_REGISTER_PER_IP,
-      config.RATE_LIMIT_REGISTER_WINDOW_SECONDS,
-    );
-    this.failuresPerEmail = redisLimiter(
-      redis,
-      config,
-      'register-failures-email',
-      config.RATE_LIMIT_REGISTER_PER_EMAIL,
-      config.RATE_LIMIT_WINDOW_SECONDS,
-    );
-    this.attemptsPerIp = redisLimiter(
-      redis,
-      config,
-      'register-attempts-ip',
-      config.RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP,
-      config.RATE_LIMIT_WINDOW_SECONDS,
-    );
-  }
+export class SignUpRateLimiter extends RedisLimits {
+  private readonly accountsPerIp = this.limiter('register-accounts-ip');
+  private readonly failuresPerEmail = this.limiter('register-failures-email');
+  private readonly attemptsPerIp = this.limiter('register-attempts-ip');
 
   /** Counts one sign-up request from the address, whatever it holds; 429 past the flood ceiling. */
   countAttempt(ip: string): Promise<void> {

@@ -1,8 +1,10 @@
+import { Inject } from '@nestjs/common';
 import { ErrorCodes } from '@starborn/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { GatewayConfig } from '../config.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
+import { GATEWAY_REDIS } from '../redis.provider.js';
 
 /**
  * A counter of `points` per `durationSeconds` held in Redis under the gateway's prefix, so a limit holds
@@ -21,6 +23,32 @@ export function redisLimiter(
     points,
     duration: durationSeconds,
   });
+}
+
+type NumberSetting = {
+  [K in keyof GatewayConfig]: GatewayConfig[K] extends number ? K : never;
+}[keyof GatewayConfig];
+
+/** The named counters of the limiters below: the settings that give each its points and its window. */
+const LIMITS = {
+  'payment-declines': ['RATE_LIMIT_PAYMENT_DECLINES', 'RATE_LIMIT_PAYMENT_DECLINES_WINDOW_SECONDS'],
+  'room-messages': ['RATE_LIMIT_ROOM_MESSAGES', 'RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS'],
+  'register-accounts-ip': ['RATE_LIMIT_REGISTER_PER_IP', 'RATE_LIMIT_REGISTER_WINDOW_SECONDS'],
+  'register-failures-email': ['RATE_LIMIT_REGISTER_PER_EMAIL', 'RATE_LIMIT_WINDOW_SECONDS'],
+  'register-attempts-ip': ['RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP', 'RATE_LIMIT_WINDOW_SECONDS'],
+} as const satisfies Record<string, readonly [points: NumberSetting, window: NumberSetting]>;
+
+/** A limiter of the gateway: makes its counters from the shared Redis connection and the configuration. */
+export abstract class RedisLimits {
+  constructor(
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  protected limiter(name: keyof typeof LIMITS): RateLimiterRedis {
+    const [points, window] = LIMITS[name];
+    return redisLimiter(this.redis, this.config, name, this.config[points], this.config[window]);
+  }
 }
 
 /** Counts one point for `key`; a spent allowance throws the 429 saying `what` happened. */
