@@ -77,6 +77,7 @@ export function mapOpenAiError(err: unknown, what: string): Error {
 }
 
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+type ChatBody = Omit<OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, 'model'>;
 
 /** Provider backed by the OpenAI API: chat completions for the texts, the images API for pictures. */
 export class OpenAiProvider implements AiProvider {
@@ -98,24 +99,14 @@ export class OpenAiProvider implements AiProvider {
   }
 
   async generateBackstory(hero: HeroProfile): Promise<string> {
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
-    try {
-      completion = await this.client.chat.completions.create({
-        model: this.textModel,
-        messages: [
-          { role: 'system', content: BACKSTORY_SYSTEM_PROMPT },
-          { role: 'user', content: backstoryUserPrompt(hero) },
-        ],
-        max_completion_tokens: 2000,
-      });
-    } catch (err) {
-      throw mapOpenAiError(err, 'backstory');
-    }
-    const choice = completion.choices[0];
-    const text = choice?.message?.content?.trim();
-    if (choice?.finish_reason === 'content_filter') {
-      throw new AiProviderError('OpenAI refused the backstory (content filter)', { retryable: false });
-    }
+    const answer = await this.complete('backstory', 'the backstory', {
+      messages: [
+        { role: 'system', content: BACKSTORY_SYSTEM_PROMPT },
+        { role: 'user', content: backstoryUserPrompt(hero) },
+      ],
+      max_completion_tokens: 2000,
+    });
+    const text = answer.trim();
     if (!text) throw new AiProviderError('OpenAI returned an empty backstory', { retryable: true });
     // The model was given the name verbatim: its quotes of it are escaped, so the name stays text.
     return `${escapeQuotedNames(text, [hero.name])}\n`;
@@ -155,50 +146,47 @@ export class OpenAiProvider implements AiProvider {
 
   /** One chat completion asking for JSON; the answer's text, or '' when there was none. */
   private async completeChapter(messages: ChatMessage[], chapterNumber: number): Promise<string> {
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
-    try {
-      completion = await this.client.chat.completions.create({
-        model: this.textModel,
-        messages,
-        response_format: { type: 'json_object' },
-        // 1,200 words of prose is about 1,600 tokens; JSON and the summary add a few hundred.
-        max_completion_tokens: 4000,
-      });
-    } catch (err) {
-      throw mapOpenAiError(err, `chapter ${chapterNumber}`);
-    }
-    const choice = completion.choices[0];
-    if (choice?.finish_reason === 'content_filter') {
-      throw new AiProviderError(`OpenAI refused chapter ${chapterNumber} (content filter)`, {
-        retryable: false,
-      });
-    }
-    return choice?.message?.content?.trim() ?? '';
+    const what = `chapter ${chapterNumber}`;
+    const text = await this.complete(what, what, {
+      messages,
+      response_format: { type: 'json_object' },
+      // 1,200 words of prose is about 1,600 tokens; JSON and the summary add a few hundred.
+      max_completion_tokens: 4000,
+    });
+    return text.trim();
   }
 
   /** The narrator's next line in a shared story room: one short chat completion. */
   async narrate(request: NarrationRequest): Promise<string> {
+    const answer = await this.complete('narration', 'the narration', {
+      messages: [
+        { role: 'system', content: NARRATOR_SYSTEM_PROMPT },
+        { role: 'user', content: narratorUserPrompt(request) },
+      ],
+      // Five sentences are about 150 tokens; a little room, and a chat should not wait on a long answer.
+      max_completion_tokens: 400,
+    });
+    const text = answer.replace(/\s+/g, ' ').trim();
+    if (!text) throw new AiProviderError('OpenAI returned an empty narration', { retryable: true });
+    return escapeNarrationQuotes(text, request);
+  }
+
+  /**
+   * One chat completion with the text model: the answer's text, '' when there was none. SDK errors
+   * are mapped as `what` (see mapOpenAiError); a content-filter refusal of `subject` is not retried.
+   */
+  private async complete(what: string, subject: string, body: ChatBody): Promise<string> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      completion = await this.client.chat.completions.create({
-        model: this.textModel,
-        messages: [
-          { role: 'system', content: NARRATOR_SYSTEM_PROMPT },
-          { role: 'user', content: narratorUserPrompt(request) },
-        ],
-        // Five sentences are about 150 tokens; a little room, and a chat should not wait on a long answer.
-        max_completion_tokens: 400,
-      });
+      completion = await this.client.chat.completions.create({ model: this.textModel, ...body });
     } catch (err) {
-      throw mapOpenAiError(err, 'narration');
+      throw mapOpenAiError(err, what);
     }
     const choice = completion.choices[0];
     if (choice?.finish_reason === 'content_filter') {
-      throw new AiProviderError('OpenAI refused the narration (content filter)', { retryable: false });
+      throw new AiProviderError(`OpenAI refused ${subject} (content filter)`, { retryable: false });
     }
-    const text = choice?.message?.content?.replace(/\s+/g, ' ').trim();
-    if (!text) throw new AiProviderError('OpenAI returned an empty narration', { retryable: true });
-    return escapeNarrationQuotes(text, request);
+    return choice?.message?.content ?? '';
   }
 
   async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {
