@@ -3,7 +3,6 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-r
 import { useAppDispatch } from '../app/hooks';
 import { LockIcon } from '../components/HeroIcons';
 import { Markdown } from '../components/Markdown';
-import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
 import { isGenerationRequested, requestGeneration } from '../features/heroes/generation';
 import { useGetHeroQuery } from '../features/heroes/heroesApi';
@@ -35,6 +34,7 @@ import { unlockAfterChaptersPayment } from '../features/storybook/storybookApi';
 import '../styles/heroes.css';
 import { heroDescription } from '../features/heroes/heroText';
 import { SignBadges } from '../features/heroes/SignBadges';
+import { GalleryFigure, GalleryThumb } from '../features/heroes/GalleryParts';
 
 /** Polling while a hero is generating: fast without a realtime connection, a slow safety net with one. */
 const POLL_WITHOUT_SOCKET_MS = 4000;
@@ -238,8 +238,6 @@ function TraitList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-const ANGLE_LABELS = { front: 'front view', profile: 'profile view', action: 'action shot' } as const;
-
 function HeroGallery({ hero, locked, watermark }: { hero: Hero; locked: boolean; watermark: string | null }) {
   const [selected, setSelected] = useState(0);
   const images = hero.images;
@@ -257,54 +255,25 @@ function HeroGallery({ hero, locked, watermark }: { hero: Hero; locked: boolean;
 
   return (
     <div className="gallery">
-      <figure className="gallery__main">
-        <SmartImage
-          src={current.url}
-          alt={`${hero.name}, ${ANGLE_LABELS[current.angle]}`}
-          className="gallery__image"
-          loading="eager"
-          width={1024}
-          height={1024}
-        />
+      <GalleryFigure name={hero.name} image={current} index={index} count={images.length}>
         {watermark && (
           <span className="gallery__watermark" data-testid="watermark">
             {watermark}
           </span>
         )}
-        <figcaption className="gallery__counter" aria-live="polite">
-          {index + 1} / {images.length}
-        </figcaption>
-      </figure>
+      </GalleryFigure>
       <ul className="gallery__thumbs" aria-label="Hero images">
-        {images.map((image, i) => {
-          const isLocked = locked && i > 0;
-          return (
-            <li key={image.url}>
-              <button
-                type="button"
-                className={`gallery__thumb${i === index ? ' is-active' : ''}${isLocked ? ' is-locked' : ''}`}
-                aria-label={isLocked ? `Image ${i + 1} (locked)` : `Show image ${i + 1}`}
-                aria-pressed={i === index}
-                data-locked={isLocked ? 'true' : undefined}
-                // For unpaid heroes every thumbnail shows the first image.
-                onClick={() => setSelected(locked ? 0 : i)}
-              >
-                <SmartImage
-                  src={image.url}
-                  alt=""
-                  className="gallery__thumb-image"
-                  width={160}
-                  height={160}
-                />
-                {isLocked && (
-                  <span className="gallery__lock" aria-hidden="true">
-                    <LockIcon width={22} height={22} />
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
+        {images.map((image, i) => (
+          <GalleryThumb
+            key={image.url}
+            image={image}
+            index={i}
+            active={i === index}
+            locked={locked && i > 0}
+            // For unpaid heroes every thumbnail shows the first image.
+            onSelect={() => setSelected(locked ? 0 : i)}
+          />
+        ))}
       </ul>
     </div>
   );
@@ -354,6 +323,48 @@ function LockedHeroActions({ heroId, preview }: { heroId: string; preview: boole
   );
 }
 
+/** Runs a paid action, showing the server's message, or `fallback`'s, when it fails. */
+async function attempt(
+  setError: (message: string | null) => void,
+  run: () => Promise<unknown>,
+  fallback: (error: unknown) => string,
+): Promise<void> {
+  setError(null);
+  try {
+    await run();
+  } catch (error) {
+    setError(asApiError(error)?.message ?? fallback(error));
+  }
+}
+
+function ActionButton({
+  busy,
+  label,
+  busyLabel,
+  onClick,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onClick: () => Promise<void>;
+}) {
+  return (
+    <button type="button" className="button button--ghost" disabled={busy} onClick={() => void onClick()}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+function ActionError({ message }: { message: string | null }) {
+  return (
+    message && (
+      <p className="form-error hero-actions__error" role="alert">
+        {message}
+      </p>
+    )
+  );
+}
+
 /** Paid heroes: Share makes a link ready to copy; Download Assets saves hero_{id}_assets.zip. */
 function PaidHeroActions({ heroId }: { heroId: string }) {
   const [createShare, share] = useCreateShareLinkMutation();
@@ -361,45 +372,32 @@ function PaidHeroActions({ heroId }: { heroId: string }) {
   const [shareError, setShareError] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  async function handleShare() {
-    setShareError(null);
-    try {
-      await createShare(heroId).unwrap();
-    } catch (error) {
-      setShareError(asApiError(error)?.message ?? 'Failed to create the share link. Please try again.');
-    }
-  }
-
-  async function handleDownload() {
-    setDownloadError(null);
-    try {
-      await download(heroId).unwrap();
-    } catch (error) {
-      setDownloadError(asApiError(error)?.message ?? downloadErrorMessage(error));
-    }
-  }
+  const handleShare = () =>
+    attempt(
+      setShareError,
+      () => createShare(heroId).unwrap(),
+      () => 'Failed to create the share link. Please try again.',
+    );
+  const handleDownload = () =>
+    attempt(setDownloadError, () => download(heroId).unwrap(), downloadErrorMessage);
 
   const shareUrl = share.data ? absoluteShareUrl(share.data.shareUrl, window.location.origin) : null;
 
   return (
     <div className="hero-actions-block">
       <div className="hero-actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={share.isLoading}
-          onClick={() => void handleShare()}
-        >
-          {share.isLoading ? 'Creating link...' : 'Share'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={downloadState.isLoading}
-          onClick={() => void handleDownload()}
-        >
-          {downloadState.isLoading ? 'Preparing download...' : 'Download Assets'}
-        </button>
+        <ActionButton
+          busy={share.isLoading}
+          label="Share"
+          busyLabel="Creating link..."
+          onClick={handleShare}
+        />
+        <ActionButton
+          busy={downloadState.isLoading}
+          label="Download Assets"
+          busyLabel="Preparing download..."
+          onClick={handleDownload}
+        />
         <Link to={`/shared-story?heroId=${encodeURIComponent(heroId)}`} className="button button--primary">
           Join Shared Story
         </Link>
@@ -410,16 +408,8 @@ function PaidHeroActions({ heroId }: { heroId: string }) {
           <CopyLink url={shareUrl} label="Share link" />
         </div>
       )}
-      {shareError && (
-        <p className="form-error hero-actions__error" role="alert">
-          {shareError}
-        </p>
-      )}
-      {downloadError && (
-        <p className="form-error hero-actions__error" role="alert">
-          {downloadError}
-        </p>
-      )}
+      <ActionError message={shareError} />
+      <ActionError message={downloadError} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Markdown } from '../components/Markdown';
-import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
 import { sharedHeroErrorMessage, type SharedHero } from '../features/shares/shares';
 import { useGetSharedHeroQuery } from '../features/shares/sharesApi';
@@ -9,8 +8,7 @@ import '../styles/heroes.css';
 import '../styles/payments.css';
 import { heroDescription } from '../features/heroes/heroText';
 import { SignBadges } from '../features/heroes/SignBadges';
-
-const ANGLE_LABELS = { front: 'front view', profile: 'profile view', action: 'action shot' } as const;
+import { GalleryFigure, GalleryThumb } from '../features/heroes/GalleryParts';
 
 /** Shared hero page: public; loading, an error card with Return Home, or the hero. */
 export function SharedHeroPage() {
@@ -81,39 +79,17 @@ function SharedHeroView({ hero }: { hero: SharedHero }) {
         <div className="hero-page__media">
           {current ? (
             <div className="gallery">
-              <figure className="gallery__main">
-                <SmartImage
-                  src={current.url}
-                  alt={`${hero.name}, ${ANGLE_LABELS[current.angle]}`}
-                  className="gallery__image"
-                  loading="eager"
-                  width={1024}
-                  height={1024}
-                />
-                <figcaption className="gallery__counter" aria-live="polite">
-                  {index + 1} / {hero.images.length}
-                </figcaption>
-              </figure>
+              <GalleryFigure name={hero.name} image={current} index={index} count={hero.images.length} />
               {hero.images.length > 1 && (
                 <ul className="gallery__thumbs" aria-label="Hero images">
                   {hero.images.map((image, i) => (
-                    <li key={image.url}>
-                      <button
-                        type="button"
-                        className={`gallery__thumb${i === index ? ' is-active' : ''}`}
-                        aria-label={`Show image ${i + 1}`}
-                        aria-pressed={i === index}
-                        onClick={() => setSelected(i)}
-                      >
-                        <SmartImage
-                          src={image.url}
-                          alt=""
-                          className="gallery__thumb-image"
-                          width={160}
-                          height={160}
-                        />
-                      </button>
-                    </li>
+                    <GalleryThumb
+                      key={image.url}
+                      image={image}
+                      index={i}
+                      active={i === index}
+                      onSelect={() => setSelected(i)}
+                    />
                   ))}
                 </ul>
               )}
