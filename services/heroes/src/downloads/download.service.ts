@@ -11,7 +11,7 @@ import {
 } from '@starborn/contracts';
 import type { EntityManager } from 'typeorm';
 import { findOwnedHero } from '../heroes/hero.queries.js';
-import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
+import { heroNotFound } from '../heroes/hero-work.service.js';
 
 /**
  * Decides who may download a hero and what the bundle holds; the gateway streams the zip from
@@ -23,7 +23,7 @@ export class DownloadService {
 
   async manifest({ userId, heroId }: DownloadQuery): Promise<DownloadManifest> {
     const hero = HERO_ID_PATTERN.test(String(heroId)) ? await findOwnedHero(this.db, heroId, userId) : null;
-    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
+    if (!hero) throw heroNotFound();
     if (hero.paymentStatus !== 'paid')
       throw new ServiceError(403, ErrorCodes.PAYMENT_REQUIRED, DOWNLOAD_FORBIDDEN_MESSAGE);
     if (hero.status !== 'complete')

@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   ErrorCodes,
   HERO_ID_PATTERN,
@@ -16,9 +15,8 @@ import {
   type HeroGenerationFailedEvent,
   type HeroProfileDto,
   type HeroQuery,
-  type HeroStatus,
 } from '@starborn/contracts';
-import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
+import { AiQuotaFlag } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
 import {
   calendarDateInTimeZone,
@@ -27,40 +25,31 @@ import {
   zodiacFor,
   ZodiacDateError,
 } from '@starborn/zodiac';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { HeroGenerationQueue } from '../generation/hero-generation.queue.js';
-import { HeroPresenter } from './hero.presenter.js';
-import type { Hero } from './hero.entity.js';
 import {
   markGenerationFailed,
   storeGeneratedHero,
   findHero,
-  findOwnedHero,
   heroesOf,
   insertHero,
   startGeneration,
 } from './hero.queries.js';
-import { HeroStatusPublisher } from './hero-status.publisher.js';
+import { HeroWork, heroNotFound } from './hero-work.service.js';
 
 const UNIQUE_VIOLATION = '23505';
 // A birth date is refused as "future" only once it is past everywhere on Earth (UTC+14).
 const EARLIEST_TIME_ZONE = 'Pacific/Kiritimati';
 
-export const HERO_NOT_FOUND = 'Hero not found.';
-
 @Injectable()
-export class HeroesService {
-  private readonly logger = new Logger(HeroesService.name);
-
+export class HeroesService extends HeroWork {
   constructor(
-    @InjectEntityManager() private readonly db: EntityManager,
-    private readonly presenter: HeroPresenter,
     private readonly queue: HeroGenerationQueue,
-    private readonly status: HeroStatusPublisher,
     private readonly clock: Clock,
     private readonly quota: AiQuotaFlag,
-    private readonly bus: MessageBus,
-  ) {}
+  ) {
+    super();
+  }
 
   async create(command: CreateHeroCommand): Promise<HeroDto> {
     const heroId = String(command.heroId ?? '');
@@ -132,14 +121,14 @@ export class HeroesService {
     if (attempt !== undefined) {
       const job = { heroId, attempt };
       await this.queue.add(job, heroGenerationJobId(job));
-      await this.announce(heroId, userId, 'generating');
+      await this.announce({ heroId, userId, status: 'generating', quotaExceeded: false });
     }
     return this.presenter.present(await this.findOwned(userId, heroId));
   }
 
   async generationProfile(heroId: string): Promise<HeroProfileDto> {
     const hero = await findHero(this.db, heroId);
-    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
+    if (!hero) throw heroNotFound();
     return {
       heroId: hero.id,
       name: hero.name,
@@ -156,7 +145,13 @@ export class HeroesService {
    */
   async completeGeneration(event: HeroGeneratedEvent): Promise<void> {
     const ownerId = await storeGeneratedHero(this.db, event);
-    if (ownerId) await this.announce(event.heroId, ownerId, 'complete');
+    if (ownerId)
+      await this.announce({
+        heroId: event.heroId,
+        userId: ownerId,
+        status: 'complete',
+        quotaExceeded: false,
+      });
     else
       this.logger.log(
         `Ignored a stale or repeated result for hero ${event.heroId} (attempt ${event.attempt})`,
@@ -184,26 +179,8 @@ export class HeroesService {
       event.attempt,
       event.reason.slice(0, 1000),
     );
-    if (ownerId) await this.announce(event.heroId, ownerId, 'error', event.quotaExceeded);
-  }
-
-  private async findOwned(userId: string, heroId: string): Promise<Hero> {
-    // Another user's hero is "not found": its existence is not theirs to learn.
-    const hero = HERO_ID_PATTERN.test(heroId) ? await findOwnedHero(this.db, heroId, userId) : null;
-    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
-    return hero;
-  }
-
-  private async announce(
-    heroId: string,
-    userId: string,
-    status: HeroStatus,
-    quotaExceeded = false,
-  ): Promise<void> {
-    await this.status.publish({ heroId, userId, status, quotaExceeded }).catch((error: Error) => {
-      // The database holds the truth; a lost notice only delays the browser until its next fetch.
-      this.logger.warn(`Could not announce ${status} for hero ${heroId}: ${error.message}`);
-    });
+    const { heroId, quotaExceeded } = event;
+    if (ownerId) await this.announce({ heroId, userId: ownerId, status: 'error', quotaExceeded });
   }
 }
 

@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   ErrorCodes,
   HERO_ID_PATTERN,
@@ -8,13 +7,8 @@ import {
   type PaymentStatus,
   type PaymentSucceededEvent,
 } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
-import type { EntityManager } from 'typeorm';
-import { HeroPresenter } from '../heroes/hero.presenter.js';
-import type { Hero } from '../heroes/hero.entity.js';
-import { findOwnedHero, findOwnedPaymentStatus, markHeroPaid } from '../heroes/hero.queries.js';
-import { HeroStatusPublisher } from '../heroes/hero-status.publisher.js';
-import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
+import { findOwnedPaymentStatus, markHeroPaid } from '../heroes/hero.queries.js';
+import { HeroWork, heroNotFound } from '../heroes/hero-work.service.js';
 
 export const PAYMENT_REQUIRED_MESSAGE = 'No completed payment was found for this hero.';
 
@@ -29,16 +23,7 @@ export interface HeroOwnerQuery {
  * by `payments.find-succeeded`. Both apply the same conditional update, so a payment is applied once.
  */
 @Injectable()
-export class PremiumService {
-  private readonly logger = new Logger(PremiumService.name);
-
-  constructor(
-    @InjectEntityManager() private readonly db: EntityManager,
-    private readonly presenter: HeroPresenter,
-    private readonly status: HeroStatusPublisher,
-    private readonly bus: MessageBus,
-  ) {}
-
+export class PremiumService extends HeroWork {
   /** payment.succeeded: only premium upgrades concern heroes ('chapters' belong to storybook). */
   async applyPayment(event: PaymentSucceededEvent): Promise<void> {
     if (event?.paymentType !== 'premium_upgrade') return;
@@ -73,7 +58,7 @@ export class PremiumService {
     heroId,
   }: HeroOwnerQuery): Promise<{ premiumStory: boolean; paymentStatus: PaymentStatus }> {
     const hero = await findOwnedPaymentStatus(this.db, this.validHeroId(heroId), String(userId ?? ''));
-    if (!hero) throw notFound();
+    if (!hero) throw heroNotFound();
     return { premiumStory: hero.paymentStatus === 'paid', paymentStatus: hero.paymentStatus };
   }
 
@@ -82,25 +67,7 @@ export class PremiumService {
     const status = await markHeroPaid(this.db, heroId, userId);
     if (status === undefined) return false;
     // The status is unchanged; the notice makes the owner's browser fetch the now full-quality hero.
-    await this.status
-      .publish({ heroId, userId, status })
-      .catch((error: Error) =>
-        this.logger.warn(`Could not announce the payment of hero ${heroId}: ${error.message}`),
-      );
+    await this.announce({ heroId, userId, status }, 'the payment');
     return true;
   }
-
-  private async findOwned(userId: string, heroId: string): Promise<Hero> {
-    const hero = await findOwnedHero(this.db, this.validHeroId(heroId), String(userId ?? ''));
-    if (!hero) throw notFound();
-    return hero;
-  }
-
-  private validHeroId(heroId: unknown): string {
-    const id = String(heroId ?? '');
-    if (!HERO_ID_PATTERN.test(id)) throw notFound();
-    return id;
-  }
 }
-
-const notFound = () => new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);

@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { HEROES_CONFIG, type HeroesConfig } from '../config.js';
 import { findHeroWithImages, findOwnedHero } from '../heroes/hero.queries.js';
-import { HERO_NOT_FOUND } from '../heroes/heroes.service.js';
+import { heroNotFound } from '../heroes/hero-work.service.js';
 import type { ShareLink } from './share-link.entity.js';
 import {
   countShareView,
@@ -53,7 +53,7 @@ export class SharesService {
     const hero = HERO_ID_PATTERN.test(String(heroId))
       ? await findOwnedHero(this.db, heroId, userId, { images: false })
       : null;
-    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
+    if (!hero) throw heroNotFound();
     if (hero.paymentStatus !== 'paid')
       throw new ServiceError(403, ErrorCodes.PAYMENT_REQUIRED, SHARE_PREMIUM_REQUIRED_MESSAGE);
 
