@@ -2,6 +2,7 @@ import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type 
 import { useNavigate } from 'react-router';
 import { localCalendarDate } from '@starborn/zodiac';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Field } from '../components/FormField';
 import { usePageMeta } from '../components/usePageMeta';
 import { selectUser } from '../features/auth/authSlice';
 import { classifyCreateFailure } from '../features/heroes/createErrors';
@@ -259,10 +260,7 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
             </div>
           )}
           {error}
-          <div className="field">
-            <label htmlFor="hero-name" className="field__label">
-              Hero Name
-            </label>
+          <Field id="hero-name" label="Hero Name">
             <input
               id="hero-name"
               className="field__input"
@@ -275,7 +273,7 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
               aria-describedby={state.error ? errorId : undefined}
               onChange={(e) => dispatch(nameChanged(e.target.value))}
             />
-          </div>
+          </Field>
           <div className="wizard-form__actions">
             {back}
             <button type="submit" className="button button--primary">
@@ -341,55 +339,54 @@ function BirthDateFields({
     'aria-invalid': errorId ? true : undefined,
     'aria-describedby': errorId,
   } as const;
+  // Month, day and year: each a select whose first option, its label, stands for no choice yet.
+  const selects: Array<{
+    id: string;
+    label: string;
+    value: number | null;
+    options: ReadonlyArray<readonly [number, string | number]>;
+    disabled?: boolean;
+    onChange: (e: ChangeEvent<HTMLSelectElement>) => void;
+  }> = [
+    {
+      id: 'birth-month',
+      label: 'Month',
+      value: month,
+      options: MONTH_NAMES.map((name, i) => [i + 1, name] as const),
+      onChange: select(monthSelected),
+    },
+    {
+      id: 'birth-day',
+      label: 'Day',
+      value: day,
+      options: days.map((d) => [d, d] as const),
+      disabled: !isDayEnabled(state.date),
+      onChange: select(daySelected),
+    },
+    {
+      id: 'birth-year',
+      label: 'Year',
+      value: year,
+      options: yearOptions(today.year).map((y) => [y, y] as const),
+      onChange: select(yearSelected),
+    },
+  ];
 
   return (
     <fieldset className="date-fields">
       <legend className="hero-sr-only">Birth date</legend>
-      <div className="field">
-        <label htmlFor="birth-month" className="field__label">
-          Month
-        </label>
-        <select id="birth-month" {...common} value={month ?? ''} onChange={select(monthSelected)}>
-          <option value="">Month</option>
-          {MONTH_NAMES.map((name, i) => (
-            <option key={name} value={i + 1}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="birth-day" className="field__label">
-          Day
-        </label>
-        <select
-          id="birth-day"
-          {...common}
-          value={day ?? ''}
-          disabled={!isDayEnabled(state.date)}
-          onChange={select(daySelected)}
-        >
-          <option value="">Day</option>
-          {days.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="birth-year" className="field__label">
-          Year
-        </label>
-        <select id="birth-year" {...common} value={year ?? ''} onChange={select(yearSelected)}>
-          <option value="">Year</option>
-          {yearOptions(today.year).map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </select>
-      </div>
+      {selects.map(({ id, label, value, options, disabled, onChange }) => (
+        <Field key={id} id={id} label={label}>
+          <select id={id} {...common} value={value ?? ''} disabled={disabled} onChange={onChange}>
+            <option value="">{label}</option>
+            {options.map(([optionValue, optionLabel]) => (
+              <option key={optionValue} value={optionValue}>
+                {optionLabel}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ))}
     </fieldset>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Field } from '../../components/FormField';
 import { LockIcon } from '../../components/HeroIcons';
 import { CancelButton } from './CancelButton';
 import { PaymentError } from './PaymentError';
@@ -65,10 +66,7 @@ export function CheckoutForm({
         <span className="checkout-summary__currency">USD</span>
       </div>
 
-      <div className="field">
-        <label htmlFor="checkout-email" className="field__label">
-          Email Address
-        </label>
+      <Field id="checkout-email" label="Email Address">
         <input
           id="checkout-email"
           className="field__input"
@@ -79,12 +77,16 @@ export function CheckoutForm({
           value={checkout.email}
           onChange={(event) => checkout.setEmail(event.target.value)}
         />
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor="checkout-wallet" className="field__label">
-          Wallet Address <span className="muted">(optional)</span>
-        </label>
+      <Field
+        id="checkout-wallet"
+        label={
+          <>
+            Wallet Address <span className="muted">(optional)</span>
+          </>
+        }
+      >
         <input
           id="checkout-wallet"
           className="field__input"
@@ -100,7 +102,7 @@ export function CheckoutForm({
         <p id="checkout-wallet-hint" className="field__hint">
           For storing your hero as an NFT in the future (not required)
         </p>
-      </div>
+      </Field>
 
       {cardDetails}
 

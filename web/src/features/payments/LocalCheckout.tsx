@@ -4,6 +4,7 @@
  * CheckoutForm).
  */
 import { useState } from 'react';
+import { Field } from '../../components/FormField';
 import {
   cardNumberHint,
   confirmErrorMessage,
@@ -26,6 +27,42 @@ export interface LocalCheckoutProps {
   heroId: string;
   mode: CheckoutMode;
   onBlocked: (block: CheckoutBlock) => void;
+}
+
+interface CardInputProps {
+  id: string;
+  label: string;
+  className?: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength: number;
+  /** Shown under the input and announced with it. */
+  warning?: string | null;
+  value: string;
+  onChange: (text: string) => void;
+}
+
+/** One of the card's digit inputs, with its label. */
+function CardInput({ id, label, className, warning, onChange, ...input }: CardInputProps) {
+  const warningId = `${id}-hint`;
+  return (
+    <Field id={id} label={label}>
+      <input
+        id={id}
+        className={className ? `field__input ${className}` : 'field__input'}
+        type="text"
+        inputMode="numeric"
+        aria-describedby={warning ? warningId : undefined}
+        {...input}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {warning && (
+        <p id={warningId} className="field__hint card-form__warning">
+          {warning}
+        </p>
+      )}
+    </Field>
+  );
 }
 
 export function LocalCheckout({ heroId, mode, onBlocked }: LocalCheckoutProps) {
@@ -88,61 +125,36 @@ export function LocalCheckout({ heroId, mode, onBlocked }: LocalCheckoutProps) {
           <p className="card-form__hint" data-testid="test-mode-hint">
             {TEST_MODE_HINT}
           </p>
-          <div className="field">
-            <label htmlFor="card-number" className="field__label">
-              Card Number
-            </label>
-            <input
-              id="card-number"
-              className="field__input card-form__number"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              maxLength={23}
-              aria-describedby={numberHint ? 'card-number-hint' : undefined}
-              value={cardNumber}
-              onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
-            />
-            {numberHint && (
-              <p id="card-number-hint" className="field__hint card-form__warning">
-                {numberHint}
-              </p>
-            )}
-          </div>
+          <CardInput
+            id="card-number"
+            label="Card Number"
+            className="card-form__number"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            maxLength={23}
+            warning={numberHint}
+            value={cardNumber}
+            onChange={(text) => setCardNumber(formatCardNumber(text))}
+          />
           <div className="card-form__row">
-            <div className="field">
-              <label htmlFor="card-expiry" className="field__label">
-                Expiry Date
-              </label>
-              <input
-                id="card-expiry"
-                className="field__input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                maxLength={5}
-                value={expiry}
-                onChange={(event) => setExpiry(formatExpiryInput(event.target.value))}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="card-cvc" className="field__label">
-                CVC
-              </label>
-              <input
-                id="card-cvc"
-                className="field__input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={4}
-                value={cvc}
-                onChange={(event) => setCvc(cvcDigits(event.target.value))}
-              />
-            </div>
+            <CardInput
+              id="card-expiry"
+              label="Expiry Date"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              maxLength={5}
+              value={expiry}
+              onChange={(text) => setExpiry(formatExpiryInput(text))}
+            />
+            <CardInput
+              id="card-cvc"
+              label="CVC"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              value={cvc}
+              onChange={(text) => setCvc(cvcDigits(text))}
+            />
           </div>
         </fieldset>
       }

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { Field } from '../../components/FormField';
 import { CheckIcon } from '../../components/Icons';
 import { selectUser } from '../auth/authSlice';
 import { atLeast, SUPPORT_MIN_SENDING_MS } from './minimumDuration';
@@ -39,7 +40,7 @@ function RequiredMark() {
   );
 }
 
-/** A labelled field of the form; `children` is its control, whose id is `id`. */
+/** A field of the form, its label marked when it must be filled. */
 function SupportField({
   id,
   label,
@@ -52,13 +53,17 @@ function SupportField({
   children: ReactNode;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required && <RequiredMark />}
-      </label>
+    <Field
+      id={id}
+      label={
+        <>
+          {label}
+          {required && <RequiredMark />}
+        </>
+      }
+    >
       {children}
-    </div>
+    </Field>
   );
 }
 
