@@ -6,3 +6,4 @@ export * from './run-service.js';
 export * from './clock.js';
 export * from './ops-server.js';
 export * from './test-payments.js';
+export * from './service-module.js';

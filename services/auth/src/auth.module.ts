@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '@starborn/database';
-import { BASE_CONFIG, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { serviceConfig, serviceImports } from '@starborn/runtime';
 import { AUTH_CONFIG, authEnvSchema } from './config.js';
 import { authMigrations } from './migrations/index.js';
 import { SupportRequest } from './support/support-request.entity.js';
@@ -13,26 +12,13 @@ import { UsersHandlers } from './users/users.handlers.js';
 import { UsersService } from './users/users.service.js';
 
 @Module({
-  imports: [
-    DatabaseModule.forService({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.DATABASE_URL,
-        schema: 'auth',
-        entities: [User, SupportRequest],
-        migrations: authMigrations,
-        poolSize: config.DB_POOL_SIZE,
-      }),
-    }),
-    HealthModule.forService('auth'),
-  ],
+  imports: serviceImports({
+    service: 'auth',
+    database: { entities: [User, SupportRequest], migrations: authMigrations },
+  }),
   controllers: [UsersHandlers, SupportHandlers],
   providers: [
-    {
-      provide: AUTH_CONFIG,
-      inject: [ENV],
-      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(authEnvSchema, env),
-    },
+    serviceConfig(AUTH_CONFIG, authEnvSchema),
     UsersService,
     SupportService,
     PasswordHasher,

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { createAiProvider } from '@starborn/ai';
 import sharp from 'sharp';
-import { MessageBusModule } from '@starborn/messaging';
-import { BASE_CONFIG, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { serviceConfig, serviceImports } from '@starborn/runtime';
 import { createStorage } from '@starborn/storage';
 import { ChapterGenerationWorker } from './chapters/chapter-generation.worker.js';
 import { GENERATION_CONFIG, generationEnvSchema, type GenerationConfig } from './config.js';
@@ -16,23 +15,9 @@ import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
  * provider. Owns no tables, only media files.
  */
 @Module({
-  imports: [
-    HealthModule.forService('generation'),
-    MessageBusModule.register({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        timeoutMs: config.RPC_TIMEOUT_MS,
-      }),
-    }),
-  ],
+  imports: serviceImports({ service: 'generation', messageBus: true }),
   providers: [
-    {
-      provide: GENERATION_CONFIG,
-      inject: [ENV],
-      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(generationEnvSchema, env),
-    },
+    serviceConfig(GENERATION_CONFIG, generationEnvSchema),
     {
       provide: AI_PROVIDER,
       inject: [GENERATION_CONFIG],

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '@starborn/database';
-import { AiQuotaFlag, MessageBusModule } from '@starborn/messaging';
-import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { AiQuotaFlag } from '@starborn/messaging';
+import { BASE_CONFIG, Clock, serviceConfig, serviceImports, type BaseConfig } from '@starborn/runtime';
 import { MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
 import { HEROES_CONFIG, heroesEnvSchema, type HeroesConfig } from './config.js';
 import { HeroGenerationQueue } from './generation/hero-generation.queue.js';
@@ -22,35 +21,15 @@ import { PremiumService } from './premium/premium.service.js';
 
 /** Owns the "heroes" schema: hero lifecycle, zodiac (server-side truth), the one-unpaid-hero rule, what each viewer sees. */
 @Module({
-  imports: [
-    DatabaseModule.forService({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.DATABASE_URL,
-        schema: 'heroes',
-        entities: [Hero, HeroImage, ShareLink],
-        migrations: heroesMigrations,
-        poolSize: config.DB_POOL_SIZE,
-      }),
-    }),
-    HealthModule.forService('heroes'),
+  imports: serviceImports({
+    service: 'heroes',
+    database: { entities: [Hero, HeroImage, ShareLink], migrations: heroesMigrations },
     // heroes asks payments (payments.find-succeeded) before granting premium.
-    MessageBusModule.register({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        timeoutMs: config.RPC_TIMEOUT_MS,
-      }),
-    }),
-  ],
+    messageBus: true,
+  }),
   controllers: [HeroesHandlers, PremiumHandlers, SharesHandlers, DownloadHandlers],
   providers: [
-    {
-      provide: HEROES_CONFIG,
-      inject: [ENV],
-      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(heroesEnvSchema, env),
-    },
+    serviceConfig(HEROES_CONFIG, heroesEnvSchema),
     {
       provide: MediaUrlSigner,
       inject: [HEROES_CONFIG],

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '@starborn/database';
-import { AiQuotaFlag, MessageBus, MessageBusModule } from '@starborn/messaging';
-import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
+import { BASE_CONFIG, Clock, serviceConfig, serviceImports, type BaseConfig } from '@starborn/runtime';
 import { CheckoutService } from './checkout/checkout.service.js';
 import { PAYMENTS_CONFIG, paymentsEnvSchema, type PaymentsConfig } from './config.js';
 import { FulfilmentService } from './intents/fulfilment.service.js';
@@ -26,35 +25,15 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
 
 /** Owns the "payments" schema: prices (server-side only), payment intents, provider webhooks, payment.succeeded. */
 @Module({
-  imports: [
-    DatabaseModule.forService({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.DATABASE_URL,
-        schema: 'payments',
-        // Plain SQL in the query module (intents/payments.queries.ts), as in every service.
-        entities: [],
-        migrations: paymentsMigrations,
-        poolSize: config.DB_POOL_SIZE,
-      }),
-    }),
-    HealthModule.forService('payments'),
-    MessageBusModule.register({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        timeoutMs: config.RPC_TIMEOUT_MS,
-      }),
-    }),
-  ],
+  imports: serviceImports({
+    service: 'payments',
+    // Plain SQL in the query module (intents/payments.queries.ts), as in every service.
+    database: { entities: [], migrations: paymentsMigrations },
+    messageBus: true,
+  }),
   controllers: [PaymentsHandlers],
   providers: [
-    {
-      provide: PAYMENTS_CONFIG,
-      inject: [ENV],
-      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(paymentsEnvSchema, env),
-    },
+    serviceConfig(PAYMENTS_CONFIG, paymentsEnvSchema),
     {
       provide: PAYMENT_PROVIDER,
       inject: [PAYMENTS_CONFIG],

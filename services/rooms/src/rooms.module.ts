@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '@starborn/database';
-import { MessageBusModule } from '@starborn/messaging';
-import { BASE_CONFIG, Clock, HealthModule, type BaseConfig } from '@starborn/runtime';
+import { Clock, serviceImports } from '@starborn/runtime';
 import { roomsMigrations } from './migrations/index.js';
 import { NarratorPacing } from './narrator/narrator-pacing.js';
 import { NarratorHandlers } from './narrator/narrator.handlers.js';
@@ -17,29 +15,13 @@ import { RoomsService } from './rooms/rooms.service.js';
  * the narrator's lines on `generation.narrator`.
  */
 @Module({
-  imports: [
-    DatabaseModule.forService({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.DATABASE_URL,
-        schema: 'rooms',
-        // Plain SQL in rooms/room.queries.ts: the counters and idempotent inserts are the design.
-        entities: [],
-        migrations: roomsMigrations,
-        poolSize: config.DB_POOL_SIZE,
-      }),
-    }),
-    HealthModule.forService('rooms'),
+  imports: serviceImports({
+    service: 'rooms',
+    // Plain SQL in rooms/room.queries.ts: the counters and idempotent inserts are the design.
+    database: { entities: [], migrations: roomsMigrations },
     // rooms asks heroes (heroes.generation-profile) for the signs the narrator weaves in.
-    MessageBusModule.register({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        timeoutMs: config.RPC_TIMEOUT_MS,
-      }),
-    }),
-  ],
+    messageBus: true,
+  }),
   controllers: [RoomsHandlers, NarratorHandlers],
   providers: [Clock, RoomBroadcaster, NarratorQueue, NarratorPacing, RoomsService, NarratorService],
 })

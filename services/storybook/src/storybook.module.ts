@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule } from '@starborn/database';
-import { MessageBusModule } from '@starborn/messaging';
-import { BASE_CONFIG, Clock, ENV, HealthModule, loadConfig, type BaseConfig } from '@starborn/runtime';
+import { Clock, serviceConfig, serviceImports } from '@starborn/runtime';
 import { ChapterGenerationQueue } from './chapters/chapter-generation.queue.js';
 import { ChapterWritingService } from './chapters/chapter-writing.service.js';
 import { ChaptersHandlers } from './chapters/chapters.handlers.js';
@@ -21,36 +19,16 @@ import { StorybooksService } from './storybooks/storybooks.service.js';
  * workers for chapters and releases premium chapters daily.
  */
 @Module({
-  imports: [
-    DatabaseModule.forService({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.DATABASE_URL,
-        schema: 'storybook',
-        // Plain SQL in query modules: the conditional updates and set-based sweeps are the design.
-        entities: [],
-        migrations: storybookMigrations,
-        poolSize: config.DB_POOL_SIZE,
-      }),
-    }),
-    HealthModule.forService('storybook'),
+  imports: serviceImports({
+    service: 'storybook',
+    // Plain SQL in query modules: the conditional updates and set-based sweeps are the design.
+    database: { entities: [], migrations: storybookMigrations },
     // storybook asks payments (payments.list-succeeded) for packs whose event has not arrived yet.
-    MessageBusModule.register({
-      inject: [BASE_CONFIG],
-      useFactory: (config: BaseConfig) => ({
-        url: config.REDIS_URL,
-        prefix: config.REDIS_PREFIX,
-        timeoutMs: config.RPC_TIMEOUT_MS,
-      }),
-    }),
-  ],
+    messageBus: true,
+  }),
   controllers: [StorybooksHandlers, ChapterPacksHandlers, ChaptersHandlers],
   providers: [
-    {
-      provide: STORYBOOK_CONFIG,
-      inject: [ENV],
-      useFactory: (env: NodeJS.ProcessEnv) => loadConfig(storybookEnvSchema, env),
-    },
+    serviceConfig(STORYBOOK_CONFIG, storybookEnvSchema),
     Clock,
     ChapterGenerationQueue,
     ReleaseQueue,
