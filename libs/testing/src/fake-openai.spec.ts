@@ -86,6 +86,17 @@ describe('FakeOpenAi through the OpenAI SDK', () => {
     expect(fake.requests.map((request) => request.kind)).toEqual(['backstory', 'narrator', 'chapter']);
   });
 
+  it('answers the queued chat answers first, in order, and records who asked', async () => {
+    fake.chatAnswers.push('First.', '');
+    const ask = () =>
+      client().chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
+    const answers = [await ask(), await ask(), await ask()].map(
+      (answer) => answer.choices[0].message.content,
+    );
+    expect(answers).toEqual(['First.', '', 'A configured story.']);
+    expect(fake.requests[0]).toMatchObject({ endpoint: 'chat', authorization: 'Bearer sk-fake' });
+  });
+
   it('records which tagged process asked for which image, and answers a PNG of the configured size', async () => {
     const image = await client('worker-2').images.generate({ model: 'i', prompt: 'Lark under stars' });
     const png = Buffer.from(image.data![0].b64_json!, 'base64');
@@ -108,7 +119,12 @@ describe('FakeOpenAi through the OpenAI SDK', () => {
     await expect(client().images.generate({ model: 'i', prompt: 'p' })).rejects.toMatchObject({
       status: 400,
     });
-    expect(fake.requestsTo('images')).toHaveLength(2);
+    fake.images = 'rate-limit';
+    await expect(client().images.generate({ model: 'i', prompt: 'p' })).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limit_exceeded',
+    });
+    expect(fake.requestsTo('images')).toHaveLength(3);
   });
 
   it('holds requests until released, and marks a held request whose caller went away as dropped', async () => {

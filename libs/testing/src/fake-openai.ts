@@ -4,7 +4,8 @@
  *
  * - What a chat completion answers depends on its kind (`chatKindOf`): a request for JSON is a
  *   chapter, one whose system prompt speaks of the narrator is a narration, any other a backstory.
- *   The texts are options, fixed or computed from the request.
+ *   The texts are options, fixed or computed from the request; a test may queue answers for the next
+ *   chats (`chatAnswers`), whatever their kind.
  * - Each endpoint's behaviour (`chat`, `images`) can be switched while a test runs: answer, fail as
  *   OpenAI fails, or hold the request open until `release()`.
  * - A process can be given its own base URL (`baseUrl(tag)`, `/<tag>/v1`): its requests are then
@@ -22,6 +23,8 @@ export type FakeOpenAiBehaviour =
   | 'server-error'
   /** 429 insufficient_quota with `x-should-retry: false`, as OpenAI answers an account out of credit. */
   | 'quota'
+  /** 429 rate_limit_exceeded with `x-should-retry: false`: a passing limit, which a later try may pass. */
+  | 'rate-limit'
   /** 400 invalid_request_error: the request itself is refused, so retrying cannot help. */
   | 'bad-request'
   /** Keep the request open until `release()` (then answer 'ok') or until the client goes away. */
@@ -38,6 +41,8 @@ export interface FakeOpenAiRequest {
   tag: string;
   /** The image prompt ('' for other requests). */
   prompt: string;
+  /** The Authorization header the caller sent. */
+  authorization: string | undefined;
   at: number;
   body: Record<string, unknown>;
   /** Still waiting for an answer (held). */
@@ -127,6 +132,8 @@ export class FakeOpenAi {
   images: FakeOpenAiBehaviour = 'ok';
   chat: FakeOpenAiBehaviour = 'ok';
   readonly requests: FakeOpenAiRequest[] = [];
+  /** Answers for the next chat completions in order, whatever their kind; the replies once they run out. */
+  readonly chatAnswers: string[] = [];
   private readonly replies: Record<FakeChatKind, FakeReply>;
   private readonly png: Buffer;
   private server?: Server;
@@ -168,6 +175,7 @@ export class FakeOpenAi {
     this.images = 'ok';
     this.chat = 'ok';
     this.requests.length = 0;
+    this.chatAnswers.length = 0;
     this.release();
   }
 
@@ -221,6 +229,7 @@ export class FakeOpenAi {
       kind,
       tag,
       prompt: endpoint === 'images' ? String(body.prompt ?? '') : '',
+      authorization: req.headers.authorization,
       at: Date.now(),
       body,
       open: true,
@@ -257,6 +266,14 @@ export class FakeOpenAi {
         NO_RETRY,
       );
     }
+    if (behaviour === 'rate-limit') {
+      return send(
+        res,
+        429,
+        openAiError('rate_limit_exceeded', 'requests', 'Rate limit reached for requests'),
+        NO_RETRY,
+      );
+    }
     if (behaviour === 'bad-request') {
       return send(res, 400, openAiError('invalid_value', 'invalid_request_error', 'Invalid value for size'));
     }
@@ -269,7 +286,7 @@ export class FakeOpenAi {
         data: [{ b64_json: this.png.toString('base64') }],
       });
     }
-    const reply = this.replies[kind as FakeChatKind];
+    const reply = this.chatAnswers.shift() ?? this.replies[kind as FakeChatKind];
     return send(res, 200, {
       id: 'chatcmpl-fake',
       object: 'chat.completion',

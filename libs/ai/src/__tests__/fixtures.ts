@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { indefiniteArticle, zodiacFor } from '@starborn/zodiac';
-import type { HeroProfile } from '../types.js';
+import { SCENE_BREAK } from '../chapter-format.js';
+import { writeLocalChapter } from '../local/chapter.js';
+import type { ChapterRequest, HeroProfile } from '../types.js';
 
 export const randomHeroId = () => randomUUID().replace(/-/g, '');
 
@@ -62,4 +64,14 @@ export function articleMistakes(text: string): string[] {
   return [...text.matchAll(/\b([Aa]n?) (\S+)/g)]
     .filter(([, article, word]) => article!.toLowerCase() !== indefiniteArticle(word!))
     .map(([phrase]) => phrase);
+}
+
+/** A real chapter's prose without its heading, as a model would write it for this request. */
+export function proseFor(request: ChapterRequest): string {
+  return writeLocalChapter(request)
+    .markdown.split('\n\n')
+    .slice(1)
+    .filter((p) => p !== SCENE_BREAK)
+    .join('\n\n')
+    .trim();
 }

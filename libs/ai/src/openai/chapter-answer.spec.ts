@@ -1,20 +1,14 @@
-import { heroFor } from '../__tests__/fixtures.js';
+import { heroFor, proseFor } from '../__tests__/fixtures.js';
 import { countWords, SCENE_BREAK, sentencesOf } from '../chapter-format.js';
-import { writeLocalChapter } from '../local/chapter.js';
 import { readChapterAnswer } from './chapter-answer.js';
 
 /** A realistic model answer: a real chapter's prose, reworded into the JSON the prompt asks for. */
-const prose = writeLocalChapter({
+const prose = proseFor({
   hero: heroFor('1991-04-02', 'Aria'),
   chapterNumber: 3,
   chaptersTotalCount: 10,
   previousChapter: null,
-})
-  .markdown.split('\n\n')
-  .slice(1)
-  .filter((p) => p !== SCENE_BREAK)
-  .join('\n\n')
-  .trim();
+});
 const SUMMARY =
   'Aria reached the salt town of Velmere. A stranger named Ilse joined the company. They ride for the Glass Causeway next.';
 const answer = (fields: Record<string, unknown>) =>

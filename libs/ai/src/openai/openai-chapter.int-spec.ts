@@ -1,15 +1,13 @@
 /**
- * The OpenAI chapter writer against the loopback fake of the OpenAI API (__tests__/fake-openai.ts),
+ * The OpenAI chapter writer against the loopback fake of the OpenAI API (libs/testing),
  * through the real `openai` SDK: the request it makes, how it reads the answer, one corrective
  * follow-up for a bad answer, and the mapping of quota and other failures.
  */
-import { FakeOpenAi } from '../__tests__/fake-openai.js';
-import { heroFor } from '../__tests__/fixtures.js';
-import { countWords, SCENE_BREAK } from '../chapter-format.js';
+import { CHAT_REQUEST, useFakeOpenAi } from '../__tests__/openai.js';
+import { heroFor, proseFor } from '../__tests__/fixtures.js';
+import { countWords } from '../chapter-format.js';
 import { AiProviderError, AiQuotaExceededError } from '../errors.js';
-import { writeLocalChapter } from '../local/chapter.js';
 import type { ChapterRequest } from '../types.js';
-import { OpenAiProvider } from './openai-provider.js';
 
 const hero = heroFor('1991-04-02', 'Aria'); // Aries, Sheep/Goat
 const request: ChapterRequest = {
@@ -25,12 +23,7 @@ const request: ChapterRequest = {
 };
 
 /** Prose of a realistic length, as a model would write it (without our heading). */
-const prose = writeLocalChapter({ ...request, previousChapter: null })
-  .markdown.split('\n\n')
-  .slice(1)
-  .filter((p) => p !== SCENE_BREAK)
-  .join('\n\n')
-  .trim();
+const prose = proseFor({ ...request, previousChapter: null });
 const SUMMARY =
   'Aria crossed the Glass Causeway with Ilse. The guardian of the mist tested her. She goes on to the Ember Market.';
 const goodAnswer = JSON.stringify({
@@ -40,29 +33,12 @@ const goodAnswer = JSON.stringify({
 });
 
 describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API', () => {
-  const fake = new FakeOpenAi();
-  let provider: OpenAiProvider;
-
-  beforeAll(async () => {
-    await fake.start();
-    provider = new OpenAiProvider({
-      apiKey: 'sk-test-123',
-      baseURL: fake.baseURL,
-      textModel: 'gpt-4o-mini',
-      imageModel: 'gpt-image-1',
-      maxRetries: 0,
-    });
-  });
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.mode = 'ok';
-    fake.requests.length = 0;
-    fake.chatAnswers.length = 0;
-  });
+  const openai = useFakeOpenAi({ maxRetries: 0 });
+  const { fake } = openai;
 
   it('asks for a JSON chapter built from the hero, the position and the previous summary', async () => {
     fake.chatAnswers.push(goodAnswer);
-    const chapter = await provider.writeChapter(request);
+    const chapter = await openai.provider.writeChapter(request);
 
     expect(chapter).toEqual({
       title: 'The Glass Causeway',
@@ -71,11 +47,7 @@ describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API'
     });
     expect(fake.requests).toHaveLength(1);
     const [sent] = fake.requests;
-    expect(sent).toMatchObject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      authorization: 'Bearer sk-test-123',
-    });
+    expect(sent).toMatchObject(CHAT_REQUEST);
     expect(sent!.body).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
     const [system, user] = sent!.body.messages as { role: string; content: string }[];
     expect(system!.role).toBe('system');
@@ -101,29 +73,29 @@ describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API'
 
   it('tells the model when the chapter must end the story', async () => {
     fake.chatAnswers.push(goodAnswer);
-    await provider.writeChapter({ ...request, chapterNumber: 10 });
+    await openai.provider.writeChapter({ ...request, chapterNumber: 10 });
     const user = (fake.requests[0]!.body.messages as { content: string }[])[1]!.content;
     expect(user).toContain('Chapter 10 of 10');
     expect(user).toMatch(/last chapter: bring the story to a close/);
   });
 
   it('maps 429 insufficient_quota to AiQuotaExceededError without asking again', async () => {
-    fake.mode = 'quota';
-    const error = await provider.writeChapter(request).catch((e: unknown) => e);
+    fake.chat = 'quota';
+    const error = await openai.provider.writeChapter(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiQuotaExceededError);
     expect((error as Error).message).toMatch(/quota exhausted during chapter 4/);
     expect(fake.requests).toHaveLength(1);
   });
 
   it('maps other failures like the other calls: 5xx retryable, other 4xx not', async () => {
-    fake.mode = 'server-error';
-    await expect(provider.writeChapter(request)).rejects.toMatchObject({
+    fake.chat = 'server-error';
+    await expect(openai.provider.writeChapter(request)).rejects.toMatchObject({
       name: 'AiProviderError',
       retryable: true,
       status: 500,
     });
-    fake.mode = 'bad-request';
-    await expect(provider.writeChapter(request)).rejects.toMatchObject({
+    fake.chat = 'bad-request';
+    await expect(openai.provider.writeChapter(request)).rejects.toMatchObject({
       name: 'AiProviderError',
       retryable: false,
       status: 400,
@@ -132,7 +104,7 @@ describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API'
 
   it('asks once more, naming the problem, when the answer is malformed, and uses the corrected answer', async () => {
     fake.chatAnswers.push('Once upon a time, Aria…', goodAnswer);
-    const chapter = await provider.writeChapter(request);
+    const chapter = await openai.provider.writeChapter(request);
     expect(chapter.title).toBe('The Glass Causeway');
     expect(fake.requests).toHaveLength(2);
     const followUp = fake.requests[1]!.body.messages as { role: string; content: string }[];
@@ -148,7 +120,7 @@ describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API'
       summary: SUMMARY,
     });
     fake.chatAnswers.push(short, short);
-    const error = await provider.writeChapter(request).catch((e: unknown) => e);
+    const error = await openai.provider.writeChapter(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiProviderError);
     expect(error).not.toBeInstanceOf(AiQuotaExceededError);
     expect(error).toMatchObject({
@@ -161,7 +133,7 @@ describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API'
 
   it('asks again after an empty answer, without echoing it', async () => {
     fake.chatAnswers.push('', goodAnswer);
-    const chapter = await provider.writeChapter(request);
+    const chapter = await openai.provider.writeChapter(request);
     expect(countWords(chapter.markdown)).toBeGreaterThanOrEqual(600);
     expect(fake.requests).toHaveLength(2);
     expect((fake.requests[1]!.body.messages as unknown[]).length).toBe(2);

@@ -1,12 +1,11 @@
 /**
- * The OpenAI narrator against the loopback fake of the OpenAI API (__tests__/fake-openai.ts), through the
+ * The OpenAI narrator against the loopback fake of the OpenAI API (libs/testing), through the
  * real `openai` SDK: the request it makes from the room, how it reads the answer, and the mapping of
  * quota and other failures.
  */
-import { FakeOpenAi } from '../__tests__/fake-openai.js';
+import { CHAT_REQUEST, useFakeOpenAi } from '../__tests__/openai.js';
 import { AiProviderError, AiQuotaExceededError } from '../errors.js';
 import type { NarrationRequest } from '../types.js';
-import { OpenAiProvider } from './openai-provider.js';
 
 const request: NarrationRequest = {
   roomId: '7d0c2f38-9f55-4a3c-a7f4-2f8a8b3c0e11',
@@ -34,39 +33,18 @@ const LINE =
   'The stars lean closer as Lyra Vale speaks of the Glimmerdeep.\n\nHer Leo fire burns bright against the cold sea. What will the heroes find there?';
 
 describe('OpenAiProvider.narrate against a loopback fake of the OpenAI API', () => {
-  const fake = new FakeOpenAi();
-  let provider: OpenAiProvider;
-
-  beforeAll(async () => {
-    await fake.start();
-    provider = new OpenAiProvider({
-      apiKey: 'sk-test-123',
-      baseURL: fake.baseURL,
-      textModel: 'gpt-4o-mini',
-      imageModel: 'gpt-image-1',
-      maxRetries: 0,
-    });
-  });
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.mode = 'ok';
-    fake.requests.length = 0;
-    fake.chatAnswers.length = 0;
-  });
+  const openai = useFakeOpenAi({ maxRetries: 0 });
+  const { fake } = openai;
 
   it('asks one chat completion built from the room, and answers its text on one line', async () => {
     fake.chatAnswers.push(LINE);
-    const line = await provider.narrate(request);
+    const line = await openai.provider.narrate(request);
     expect(line).toBe(
       'The stars lean closer as Lyra Vale speaks of the Glimmerdeep. Her Leo fire burns bright against the cold sea. What will the heroes find there?',
     );
     expect(fake.requests).toHaveLength(1);
     const [req] = fake.requests;
-    expect(req).toMatchObject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      authorization: 'Bearer sk-test-123',
-    });
+    expect(req).toMatchObject(CHAT_REQUEST);
     expect(req!.body.model).toBe('gpt-4o-mini');
     const messages = req!.body.messages as { role: string; content: string }[];
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
@@ -87,21 +65,21 @@ describe('OpenAiProvider.narrate against a loopback fake of the OpenAI API', () 
 
   it('asks for an opening when the room is new', async () => {
     fake.chatAnswers.push('Welcome, heroes. The stars await.');
-    await provider.narrate({ ...request, intro: true, recent: [] });
+    await openai.provider.narrate({ ...request, intro: true, recent: [] });
     const user = (fake.requests[0]!.body.messages as { content: string }[])[1]!.content;
     expect(user).toMatch(/opening narration/);
     expect(user).toContain('(nothing has been said yet)');
   });
 
   it('maps an exhausted quota to AiQuotaExceededError, other failures to AiProviderError', async () => {
-    fake.mode = 'quota';
-    await expect(provider.narrate(request)).rejects.toBeInstanceOf(AiQuotaExceededError);
-    fake.mode = 'server-error';
-    const err = await provider.narrate(request).catch((e: unknown) => e);
+    fake.chat = 'quota';
+    await expect(openai.provider.narrate(request)).rejects.toBeInstanceOf(AiQuotaExceededError);
+    fake.chat = 'server-error';
+    const err = await openai.provider.narrate(request).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AiProviderError);
     expect((err as AiProviderError).retryable).toBe(true);
-    fake.mode = 'empty';
-    await expect(provider.narrate(request)).rejects.toMatchObject({
+    fake.chatAnswers.push('');
+    await expect(openai.provider.narrate(request)).rejects.toMatchObject({
       name: 'AiProviderError',
       retryable: true,
     });

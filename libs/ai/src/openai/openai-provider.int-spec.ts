@@ -1,44 +1,26 @@
 /**
- * The OpenAI provider against a loopback fake of the OpenAI HTTP API (__tests__/fake-openai.ts),
+ * The OpenAI provider against a loopback fake of the OpenAI HTTP API (libs/testing),
  * through the real `openai` SDK. The chapter writer has its own spec beside this one.
  */
 import sharp from 'sharp';
-import { FakeOpenAi, STORY, type Mode } from '../__tests__/fake-openai.js';
+import { FAKE_STORY, type FakeOpenAiBehaviour } from '@starborn/testing';
 import { heroFor } from '../__tests__/fixtures.js';
+import { CHAT_REQUEST, providerOn, useFakeOpenAi } from '../__tests__/openai.js';
 import { createAiProvider } from '../config.js';
 import { AiProviderError, AiQuotaExceededError } from '../errors.js';
 import { OpenAiProvider } from './openai-provider.js';
 
 describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
-  const fake = new FakeOpenAi();
+  const openai = useFakeOpenAi();
+  const { fake } = openai;
   const hero = heroFor('1991-04-02', 'Aria'); // Aries, Sheep/Goat
-  let provider: OpenAiProvider;
-
-  beforeAll(async () => {
-    await fake.start();
-    provider = new OpenAiProvider({
-      apiKey: 'sk-test-123',
-      baseURL: fake.baseURL,
-      textModel: 'gpt-4o-mini',
-      imageModel: 'gpt-image-1',
-    });
-  });
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.mode = 'ok';
-    fake.requests.length = 0;
-  });
 
   it('writes the backstory with a chat completion built from the profile', async () => {
-    const story = await provider.generateBackstory(hero);
-    expect(story).toBe(STORY);
+    const story = await openai.provider.generateBackstory(hero);
+    expect(story).toBe(FAKE_STORY);
     expect(fake.requests).toHaveLength(1);
     const [req] = fake.requests;
-    expect(req).toMatchObject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      authorization: 'Bearer sk-test-123',
-    });
+    expect(req).toMatchObject(CHAT_REQUEST);
     expect(req!.body.model).toBe('gpt-4o-mini');
     const messages = req!.body.messages as { role: string; content: string }[];
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
@@ -58,14 +40,14 @@ describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
   });
 
   it('generates three 1024×1024 PNGs (front, profile, action) with images.generate', async () => {
-    const images = await provider.generateHeroImages(hero);
+    const images = await openai.provider.generateHeroImages(hero);
     expect(images.map((i) => i.angle)).toEqual(['front', 'profile', 'action']);
     for (const img of images) {
       expect(await sharp(img.png).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1024 });
     }
     expect(fake.requests).toHaveLength(3);
     const prompts = fake.requests.map((r) => {
-      expect(r).toMatchObject({ method: 'POST', url: '/v1/images/generations' });
+      expect(r).toMatchObject({ endpoint: 'images', tag: '' });
       expect(r.body).toMatchObject({ model: 'gpt-image-1', size: '1024x1024', n: 1 });
       // GPT image models always answer in base64 and reject response_format.
       expect(r.body).not.toHaveProperty('response_format');
@@ -81,44 +63,34 @@ describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
   });
 
   it('asks DALL·E models for b64_json', async () => {
-    const dalle = new OpenAiProvider({
-      apiKey: 'sk-test-123',
-      baseURL: fake.baseURL,
-      textModel: 'gpt-4o-mini',
-      imageModel: 'dall-e-3',
-    });
+    const dalle = providerOn(fake, { imageModel: 'dall-e-3' });
     await dalle.generateHeroImages(hero);
     for (const r of fake.requests)
       expect(r.body).toMatchObject({ model: 'dall-e-3', response_format: 'b64_json', size: '1024x1024' });
   });
 
   it('maps 429 insufficient_quota to AiQuotaExceededError without retrying', async () => {
-    fake.mode = 'quota';
-    const err = await provider.generateBackstory(hero).catch((e: unknown) => e);
+    fake.chat = 'quota';
+    fake.images = 'quota';
+    const err = await openai.provider.generateBackstory(hero).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AiQuotaExceededError);
     expect((err as Error).message).toMatch(/quota/i);
     expect(fake.requests).toHaveLength(1);
 
     fake.requests.length = 0;
-    await expect(provider.generateHeroImages(hero)).rejects.toBeInstanceOf(AiQuotaExceededError);
+    await expect(openai.provider.generateHeroImages(hero)).rejects.toBeInstanceOf(AiQuotaExceededError);
     expect(fake.requests).toHaveLength(3);
   });
 
   it('maps other 429s and 5xx to retryable AiProviderError, other 4xx to non-retryable', async () => {
-    const noRetries = new OpenAiProvider({
-      apiKey: 'sk-test-123',
-      baseURL: fake.baseURL,
-      textModel: 'gpt-4o-mini',
-      imageModel: 'gpt-image-1',
-      maxRetries: 0,
-    });
-    const cases: [Mode, boolean, number][] = [
+    const noRetries = providerOn(fake, { maxRetries: 0 });
+    const cases: [FakeOpenAiBehaviour, boolean, number][] = [
       ['rate-limit', true, 429],
       ['server-error', true, 500],
       ['bad-request', false, 400],
     ];
-    for (const [mode, retryable, status] of cases) {
-      fake.mode = mode;
+    for (const [behaviour, retryable, status] of cases) {
+      fake.chat = behaviour;
       const err = await noRetries.generateBackstory(hero).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AiProviderError);
       expect(err).not.toBeInstanceOf(AiQuotaExceededError);
@@ -127,8 +99,8 @@ describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
   });
 
   it('treats an empty completion as a retryable failure', async () => {
-    fake.mode = 'empty';
-    await expect(provider.generateBackstory(hero)).rejects.toMatchObject({
+    fake.chatAnswers.push('');
+    await expect(openai.provider.generateBackstory(hero)).rejects.toMatchObject({
       name: 'AiProviderError',
       retryable: true,
     });
