@@ -11,57 +11,49 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 }
 
 describe('import boundaries', () => {
-  it('a service may not import another service', async () => {
-    const errors = await boundaryErrors(
-      'services/gateway/src/heroes/example.ts',
-      "import { HeroesModule } from '@starborn/heroes';\nexport const m = HeroesModule;\n",
-    );
-    expect(errors).toEqual([expect.stringContaining('A service never imports another service')]);
-  });
-
-  it('a service may import libs and its own files', async () => {
-    const errors = await boundaryErrors(
-      'services/gateway/src/heroes/example.ts',
-      "import { COMMANDS } from '@starborn/contracts';\nimport { x } from '../http/api-error.js';\nexport const m = [COMMANDS, x];\n",
-    );
-    expect(errors).toEqual([]);
-  });
-
-  it("a service's tests may assemble other services into one stack", async () => {
-    const errors = await boundaryErrors(
-      'services/gateway/src/heroes/example.int-spec.ts',
-      "import { HeroesModule } from '@starborn/heroes';\nexport const m = HeroesModule;\n",
-    );
-    expect(errors).toEqual([]);
-  });
-
-  it('a lib may not import a service', async () => {
-    const errors = await boundaryErrors(
-      'libs/messaging/src/example.ts',
-      "import { RoomsModule } from '@starborn/rooms';\nexport const m = RoomsModule;\n",
-    );
-    expect(errors).toEqual([expect.stringContaining('A lib never imports a service')]);
-  });
-
-  it('the web app may import the contracts and zodiac, not server code', async () => {
-    const allowed = await boundaryErrors(
-      'web/src/features/example.ts',
-      "import type { Hero } from '@starborn/contracts';\nimport { westernSign } from '@starborn/zodiac';\nexport type H = Hero;\nexport const w = westernSign;\n",
-    );
-    expect(allowed).toEqual([]);
-    const refused = await boundaryErrors(
-      'web/src/features/example.ts',
-      "import { MessageBus } from '@starborn/messaging';\nexport const b = MessageBus;\n",
-    );
-    expect(refused).toEqual([expect.stringContaining('never server code')]);
-  });
-
-  it('no relative import climbs out of its package', async () => {
-    const errors = await boundaryErrors(
-      'services/rooms/src/rooms/example.ts',
-      "import { x } from '../../../heroes/src/index.js';\nexport const m = x;\n",
-    );
-    expect(errors).toEqual([expect.stringContaining('by its @starborn name')]);
+  it.each([
+    {
+      rule: 'a service may not import another service',
+      filePath: 'services/gateway/src/heroes/example.ts',
+      code: "import { HeroesModule } from '@starborn/heroes';\nexport const m = HeroesModule;\n",
+      refusal: 'A service never imports another service',
+    },
+    {
+      rule: 'a service may import libs and its own files',
+      filePath: 'services/gateway/src/heroes/example.ts',
+      code: "import { COMMANDS } from '@starborn/contracts';\nimport { x } from '../http/api-error.js';\nexport const m = [COMMANDS, x];\n",
+    },
+    {
+      rule: "a service's tests may assemble other services into one stack",
+      filePath: 'services/gateway/src/heroes/example.int-spec.ts',
+      code: "import { HeroesModule } from '@starborn/heroes';\nexport const m = HeroesModule;\n",
+    },
+    {
+      rule: 'a lib may not import a service',
+      filePath: 'libs/messaging/src/example.ts',
+      code: "import { RoomsModule } from '@starborn/rooms';\nexport const m = RoomsModule;\n",
+      refusal: 'A lib never imports a service',
+    },
+    {
+      rule: 'the web app may import the contracts and zodiac',
+      filePath: 'web/src/features/example.ts',
+      code: "import type { Hero } from '@starborn/contracts';\nimport { westernSign } from '@starborn/zodiac';\nexport type H = Hero;\nexport const w = westernSign;\n",
+    },
+    {
+      rule: 'the web app may not import server code',
+      filePath: 'web/src/features/example.ts',
+      code: "import { MessageBus } from '@starborn/messaging';\nexport const b = MessageBus;\n",
+      refusal: 'never server code',
+    },
+    {
+      rule: 'no relative import climbs out of its package',
+      filePath: 'services/rooms/src/rooms/example.ts',
+      code: "import { x } from '../../../heroes/src/index.js';\nexport const m = x;\n",
+      refusal: 'by its @starborn name',
+    },
+  ])('$rule', async ({ filePath, code, refusal }) => {
+    const errors = await boundaryErrors(filePath, code);
+    expect(errors).toEqual(refusal ? [expect.stringContaining(refusal)] : []);
   });
 });
 
