@@ -1,4 +1,8 @@
-import { CHAPTERS_WRITTEN_AHEAD, type ChapterGenerationJob } from '@starborn/contracts';
+import {
+  CHAPTERS_WRITTEN_AHEAD,
+  type ChapterGeneratedEvent,
+  type ChapterGenerationJob,
+} from '@starborn/contracts';
 import type { Sql } from '@starborn/database';
 
 interface ChapterJobRow {
@@ -89,15 +93,7 @@ export async function askNextChapters(sql: Sql, stories: StoryWindow[], now: Dat
 /** A chapter's text arrived: applied once, and only for the attempt that is current. */
 export async function storeGeneratedChapter(
   sql: Sql,
-  chapter: {
-    storyBookId: string;
-    chapterNumber: number;
-    attempt: number;
-    title: string;
-    content: string;
-    summary: string;
-    provider: string;
-  },
+  chapter: ChapterGeneratedEvent,
   now: Date,
 ): Promise<boolean> {
   // 'error' too: a result of the current attempt that comes after we stopped waiting for it is still good.

@@ -114,31 +114,26 @@ export async function promote(
   );
 }
 
-/** The owner's started story of a hero (a pre-paid row before hero.completed is nobody's story yet). */
-export async function findByHero(
-  sql: Sql,
-  heroId: string,
-  userId: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<StorybookRow | undefined> {
-  const [row] = await sql<StorybookRow>(
-    `SELECT ${COLUMNS} FROM storybook.storybooks
-     WHERE hero_id = $1 AND user_id = $2 AND started_at IS NOT NULL${lock ? LOCK : ''}`,
-    [heroId, userId],
-  );
-  return row;
-}
+type FindOptions = { lock?: boolean };
 
-export async function findById(
+/** The owner's started story of a hero (a pre-paid row before hero.completed is nobody's story yet). */
+export const findByHero = (sql: Sql, heroId: string, userId: string, options?: FindOptions) =>
+  findStarted(sql, 'hero_id', heroId, userId, options);
+
+export const findById = (sql: Sql, id: string, userId: string, options?: FindOptions) =>
+  findStarted(sql, 'id', id, userId, options);
+
+async function findStarted(
   sql: Sql,
-  id: string,
+  key: 'id' | 'hero_id',
+  value: string,
   userId: string,
-  { lock = false }: { lock?: boolean } = {},
+  { lock = false }: FindOptions = {},
 ): Promise<StorybookRow | undefined> {
   const [row] = await sql<StorybookRow>(
     `SELECT ${COLUMNS} FROM storybook.storybooks
-     WHERE id = $1 AND user_id = $2 AND started_at IS NOT NULL${lock ? LOCK : ''}`,
-    [id, userId],
+     WHERE ${key} = $1 AND user_id = $2 AND started_at IS NOT NULL${lock ? LOCK : ''}`,
+    [value, userId],
   );
   return row;
 }
