@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, HERO_ID_PATTERN, STORYBOOK_NOT_FOUND, type StoryBookView } from '@starborn/contracts';
 import { MessageBus, RemoteError } from '@starborn/messaging';
@@ -26,6 +26,26 @@ const notFound = () =>
   new ApiException({ status: 404, code: ErrorCodes.NOT_FOUND, message: STORYBOOK_NOT_FOUND });
 
 export const isNotFound = (error: unknown): boolean => error instanceof RemoteError && error.status === 404;
+
+/** What both ways of unlocking chapters answer: the storybook, or why no chapter was unlocked. */
+const UnlockResponses = () =>
+  applyDecorators(
+    ApiResponse({ status: 200, type: StoryBookViewResponse }),
+    ApiResponse({ status: 401, type: ErrorResponse }),
+    ApiResponse({
+      status: 402,
+      type: ErrorResponse,
+      description: "'No unused chapter purchase was found for this story.'",
+    }),
+    ApiResponse({ status: 404, type: ErrorResponse, description: `'${STORYBOOK_NOT_FOUND}'` }),
+    ApiResponse({
+      status: 409,
+      type: ErrorResponse,
+      description:
+        "'All chapters of this story are already unlocked.', or the pack was paid at the price of a story " +
+        'that was not premium and the story is premium now: not used, its payment refunded.',
+    }),
+  );
 
 /**
  * The storybook of a hero, as the chapters panel shows it: read it, unlock a paid pack of chapters,
@@ -84,22 +104,8 @@ export class StorybookController {
       'Uses one succeeded chapters payment of the caller for this story that has not been used yet; ' +
       'without one it answers 402.',
   })
-  @ApiResponse({ status: 200, type: StoryBookViewResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: "'Chapters are unlocked 3 at a time.'" })
-  @ApiResponse({ status: 401, type: ErrorResponse })
-  @ApiResponse({
-    status: 402,
-    type: ErrorResponse,
-    description: "'No unused chapter purchase was found for this story.'",
-  })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: `'${STORYBOOK_NOT_FOUND}'` })
-  @ApiResponse({
-    status: 409,
-    type: ErrorResponse,
-    description:
-      "'All chapters of this story are already unlocked.', or the pack was paid at the price of a story " +
-      'that was not premium and the story is premium now: not used, its payment refunded.',
-  })
+  @UnlockResponses()
   unlock(
     @Param('storyBookId') storyBookId: string,
     @Body() body: UnlockChaptersBody,
@@ -118,21 +124,7 @@ export class StorybookController {
       'for this hero that has not been used yet. Answers the storybook.',
   })
   @ApiParam({ name: 'heroId', description: '32 hex characters' })
-  @ApiResponse({ status: 200, type: StoryBookViewResponse })
-  @ApiResponse({ status: 401, type: ErrorResponse })
-  @ApiResponse({
-    status: 402,
-    type: ErrorResponse,
-    description: "'No unused chapter purchase was found for this story.'",
-  })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: `'${STORYBOOK_NOT_FOUND}'` })
-  @ApiResponse({
-    status: 409,
-    type: ErrorResponse,
-    description:
-      "'All chapters of this story are already unlocked.', or the pack was paid at the price of a story " +
-      'that was not premium and the story is premium now: not used, its payment refunded.',
-  })
+  @UnlockResponses()
   unlockAfterPayment(
     @Param('heroId') heroId: string,
     @CurrentUser() user: AuthenticatedUser,
