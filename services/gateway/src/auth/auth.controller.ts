@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { applyDecorators, Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { MessageBus } from '@starborn/messaging';
 import { RealtimeServer } from '../realtime/realtime.server.js';
@@ -8,6 +8,17 @@ import { AuthRateLimiter } from './auth-rate-limiter.js';
 import { CurrentSession, Public } from './jwt-auth.guard.js';
 import { SessionStore, type SessionClaims } from './session-store.js';
 import { SignUpFloodGuard, SignUpRateLimiter } from './sign-up-rate-limiter.js';
+
+/** A signed-in POST that ends sessions and answers LogoutResponse. */
+const SignOutRoute = (path: string, summary: string) =>
+  applyDecorators(
+    Post(path),
+    HttpCode(200),
+    ApiBearerAuth(),
+    ApiOperation({ summary }),
+    ApiResponse({ status: 200, type: LogoutResponse }),
+    ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' }),
+  );
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -51,12 +62,7 @@ export class AuthController {
     return session;
   }
 
-  @Post('logout')
-  @HttpCode(200)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: "Sign out: this request's token stops working on every gateway instance" })
-  @ApiResponse({ status: 200, type: LogoutResponse })
-  @ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' })
+  @SignOutRoute('logout', "Sign out: this request's token stops working on every gateway instance")
   async logout(@CurrentSession() session: SessionClaims): Promise<LogoutResponse> {
     await this.sessions.revoke(session);
     // Not awaited: asking every instance for its sockets may take SOCKET_IO_REQUEST_TIMEOUT_MS.
@@ -64,12 +70,7 @@ export class AuthController {
     return { signedOut: true };
   }
 
-  @Post('logout-all')
-  @HttpCode(200)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Sign out everywhere: every token of the user issued until now stops working' })
-  @ApiResponse({ status: 200, type: LogoutResponse })
-  @ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' })
+  @SignOutRoute('logout-all', 'Sign out everywhere: every token of the user issued until now stops working')
   async logoutAll(@CurrentSession() session: SessionClaims): Promise<LogoutResponse> {
     await this.sessions.revokeAll(session.userId);
     void this.realtime.disconnectSessions(session.userId);
