@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { HERO_ID_PATTERN, PAYMENT_TYPES, type PaymentType } from '@starborn/contracts';
 import { Type } from 'class-transformer';
@@ -16,6 +17,14 @@ import {
 } from 'class-validator';
 
 const HERO_ID_MESSAGE = 'The hero id must be 32 lowercase hexadecimal characters.';
+
+/** A field clients may send that the server does not use; its type is still checked (400 otherwise). */
+const AcceptedButIgnored = (why: string, checkType: PropertyDecorator) =>
+  applyDecorators(
+    ApiPropertyOptional({ description: `Accepted but IGNORED: ${why}` }),
+    IsOptional(),
+    checkType,
+  );
 
 export class PaymentsConfigResponse {
   @ApiProperty({
@@ -67,23 +76,19 @@ export class CreatePaymentIntentBody {
   @MaxLength(320)
   email?: string;
 
-  @ApiPropertyOptional({
-    description: 'Accepted but IGNORED: the amount always comes from the server price table',
-  })
-  @IsOptional()
-  @IsNumber({}, { message: 'amount must be a number' })
+  @AcceptedButIgnored(
+    'the amount always comes from the server price table',
+    IsNumber({}, { message: 'amount must be a number' }),
+  )
   amount?: number;
 
-  @ApiPropertyOptional({ description: "Accepted but IGNORED: the currency is always 'usd'" })
-  @IsOptional()
-  @IsString({ message: 'currency must be text' })
+  @AcceptedButIgnored("the currency is always 'usd'", IsString({ message: 'currency must be text' }))
   currency?: string;
 
-  @ApiPropertyOptional({
-    description: 'Accepted but IGNORED: test or live mode is decided by the server configuration',
-  })
-  @IsOptional()
-  @IsBoolean({ message: 'is_test must be true or false' })
+  @AcceptedButIgnored(
+    'test or live mode is decided by the server configuration',
+    IsBoolean({ message: 'is_test must be true or false' }),
+  )
   is_test?: boolean;
 }
 
