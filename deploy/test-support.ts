@@ -1,6 +1,7 @@
 // Helpers of the deployment tests (deploy/*.spec.ts): the deployment contract (services, the variables
 // each must be given), loaders for docker-compose.yml and the Dockerfile, and a small kustomize build
 // that needs no binary (the k8s tests check it against `kubectl kustomize` where that is installed).
+import { SERVICE_NAMES, type ServiceName } from '@starborn/contracts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,16 +13,8 @@ export const REPO_ROOT = resolve(DEPLOY_DIR, '..');
 export const K8S_DIR = join(REPO_ROOT, 'k8s');
 
 /** Every service of the topology, all run from the one image. */
-export const SERVICES = [
-  'gateway',
-  'auth',
-  'heroes',
-  'generation',
-  'payments',
-  'storybook',
-  'rooms',
-] as const;
-export type Service = (typeof SERVICES)[number];
+export const SERVICES = SERVICE_NAMES;
+export type Service = ServiceName;
 
 const COMMON_ENV = [
   'NODE_ENV',

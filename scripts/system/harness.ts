@@ -7,6 +7,7 @@
  * Each process gets an ops port (`/readyz`), so "up" means every process is ready, not only that one
  * of several replicas answers. Output goes to `.ci-reports/system/<service>-<n>.log`.
  */
+import { BACKEND_SERVICES, type ServiceName } from '@starborn/contracts';
 import {
   deleteRedisPrefix,
   dropDatabase,
@@ -30,16 +31,10 @@ import {
 
 export { freePort };
 
-export const SERVICE_NAMES = [
-  'auth',
-  'heroes',
-  'generation',
-  'payments',
-  'storybook',
-  'rooms',
-  'gateway',
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type { ServiceName };
+
+/** Every service, in the order they are launched: the gateway last, after what it calls. */
+export const SERVICE_NAMES: readonly ServiceName[] = [...BACKEND_SERVICES, 'gateway'];
 
 /** The repository root: the system suites run from it (npm scripts do). */
 export const REPO_ROOT = process.cwd();
