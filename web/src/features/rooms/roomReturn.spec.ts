@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { KeyValueStorage } from '../auth/session';
+import { memoryStorage } from '../auth/memoryStorage';
 import {
   forgetRoomReturn,
   heroReadyForRoom,
@@ -8,20 +8,6 @@ import {
   roomPathWithHero,
   roomToReturnTo,
 } from './roomReturn';
-
-function memoryStorage(): KeyValueStorage & { data: Record<string, string> } {
-  const data: Record<string, string> = {};
-  return {
-    data,
-    getItem: (key) => data[key] ?? null,
-    setItem: (key, value) => {
-      data[key] = value;
-    },
-    removeItem: (key) => {
-      delete data[key];
-    },
-  };
-}
 
 describe('the room to return to after making a hero', () => {
   it('is remembered for its user only, and forgotten', () => {

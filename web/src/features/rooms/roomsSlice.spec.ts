@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createAppStore } from '../../app/store';
 import { signedOut } from '../auth/authSlice';
-import type { KeyValueStorage } from '../auth/session';
+import { memoryStorage } from '../auth/memoryStorage';
 import {
   authenticated,
   authenticationFailed,
@@ -222,21 +222,6 @@ describe('rooms slice: messages and the narrator typing indicator', () => {
 });
 
 describe('the selected hero is remembered per user', () => {
-  function memoryStorage(
-    initial: Record<string, string> = {},
-  ): KeyValueStorage & { data: Record<string, string> } {
-    const data = { ...initial };
-    return {
-      data,
-      getItem: (key) => data[key] ?? null,
-      setItem: (key, value) => {
-        data[key] = value;
-      },
-      removeItem: (key) => {
-        delete data[key];
-      },
-    };
-  }
   const session = {
     authToken: 'tok',
     user: JSON.stringify({ id: 'user-1', name: 'Lyra', email: 'lyra@starborn.test' }),

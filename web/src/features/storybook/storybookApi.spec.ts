@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { api } from '../../app/api';
 import { createAppStore } from '../../app/store';
 import { signedOut } from '../auth/authSlice';
+import { memoryStorage } from '../auth/memoryStorage';
 import { selectStoryBook, storybookApi, unlockAfterChaptersPayment } from './storybookApi';
 
 const HERO_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -37,15 +38,6 @@ afterEach(() => {
   restore();
   globalThis.fetch = nativeFetch;
 });
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  };
-}
 
 function view(heroId: string, unlocked: number, total = 10) {
   return {
