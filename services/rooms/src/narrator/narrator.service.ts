@@ -12,7 +12,7 @@ import { Clock } from '@starborn/runtime';
 import { DataSource } from 'typeorm';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
-import { NARRATOR_SENDER, presentMessage, SYSTEM_SENDER } from '../rooms/room.presenter.js';
+import { presentMessage, sentByRoom } from '../rooms/room.presenter.js';
 import {
   findRoom,
   insertMessage,
@@ -102,10 +102,7 @@ export class NarratorService {
       if ((await touchRoom(sql, roomId, now, false)) === null) return undefined;
       const row = await insertMessage(sql, {
         roomId,
-        kind: 'narrator',
-        senderId: NARRATOR_SENDER.id,
-        senderName: NARRATOR_SENDER.name,
-        senderAvatar: NARRATOR_SENDER.avatar,
+        ...sentByRoom('narrator'),
         content,
         triggerId: event.triggerId,
         now,
@@ -133,10 +130,7 @@ export class NarratorService {
       if (!(await setNarratorSilent(sql, roomId, true))) return { row: undefined, writingStill };
       const row = await insertMessage(sql, {
         roomId,
-        kind: 'system',
-        senderId: SYSTEM_SENDER.id,
-        senderName: SYSTEM_SENDER.name,
-        senderAvatar: SYSTEM_SENDER.avatar,
+        ...sentByRoom('system'),
         content: NARRATOR_SILENT_MESSAGE,
         triggerId: `${event.triggerId}.failed`,
         now,

@@ -6,9 +6,13 @@ import {
 } from '@starborn/contracts';
 import type { MessageRow, ParticipantRow, RoomRow } from './room.queries.js';
 
-/** How the narrator and the room itself sign their messages. */
-export const NARRATOR_SENDER = { id: RESERVED_SENDER_ID, name: 'Cosmic Narrator', avatar: null } as const;
-export const SYSTEM_SENDER = { id: RESERVED_SENDER_ID, name: 'Starborn', avatar: null } as const;
+/** How the narrator and the room itself sign their messages: the reserved id, a name, no avatar. */
+const ROOM_SENDER_NAMES = { narrator: 'Cosmic Narrator', system: 'Starborn' } as const;
+
+/** The kind and sender of a message the room writes itself: the narrator's lines, joins and leaves. */
+export function sentByRoom(kind: keyof typeof ROOM_SENDER_NAMES) {
+  return { kind, senderId: RESERVED_SENDER_ID, senderName: ROOM_SENDER_NAMES[kind], senderAvatar: null };
+}
 
 export function presentMessage(row: MessageRow): ChatMessageDto {
   return {

@@ -27,7 +27,7 @@ import { DataSource } from 'typeorm';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { NarratorQueue } from '../narrator/narrator.queue.js';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
-import { presentListItem, presentMessage, presentParticipant, SYSTEM_SENDER } from './room.presenter.js';
+import { presentListItem, presentMessage, presentParticipant, sentByRoom } from './room.presenter.js';
 import {
   activeRooms,
   findParticipant,
@@ -199,15 +199,7 @@ export class RoomsService {
   }
 
   private async systemMessage(sql: Sql, roomId: string, content: string, now: Date): Promise<MessageRow> {
-    const row = await insertMessage(sql, {
-      roomId,
-      kind: 'system',
-      senderId: SYSTEM_SENDER.id,
-      senderName: SYSTEM_SENDER.name,
-      senderAvatar: SYSTEM_SENDER.avatar,
-      content,
-      now,
-    });
+    const row = await insertMessage(sql, { roomId, ...sentByRoom('system'), content, now });
     return row!;
   }
 }
