@@ -28,12 +28,14 @@ describe('inline markup', () => {
     expect(plainText('Write to [us](mailto:a@b.c) **today**')).toBe('Write to us today');
   });
 
-  it('tells internal, mail and external links apart', () => {
-    expect(linkKind('/support')).toBe('internal');
-    expect(linkKind('#top')).toBe('internal');
-    expect(linkKind('mailto:support@starbornhero.com')).toBe('mail');
-    expect(linkKind('https://example.com')).toBe('external');
-    expect(linkKind('//example.com')).toBe('external');
+  it.each([
+    ['/support', 'internal'],
+    ['#top', 'internal'],
+    ['mailto:support@starbornhero.com', 'mail'],
+    ['https://example.com', 'external'],
+    ['//example.com', 'external'],
+  ])('tells internal, mail and external links apart: %s is %s', (href, kind) => {
+    expect(linkKind(href)).toBe(kind);
   });
 
   it('counts words and reading minutes', () => {

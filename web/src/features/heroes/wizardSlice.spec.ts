@@ -23,6 +23,9 @@ import {
 const today = { year: 2026, month: 11, day: 21 };
 const run = (state: WizardState, ...actions: Parameters<typeof wizardReducer>[1][]) =>
   actions.reduce(wizardReducer, state);
+/** A new wizard after picking the month, the year and the day, in that order, then `more`. */
+const picked = (month: number, year: number, day: number, ...more: Parameters<typeof wizardReducer>[1][]) =>
+  run(initialWizardState, monthSelected(month), yearSelected(year), daySelected(day), ...more);
 
 describe('creation wizard', () => {
   it('has three labelled steps and a step / 3 progress bar', () => {
@@ -43,36 +46,18 @@ describe('creation wizard', () => {
   });
 
   it('refuses a birth date in the future with the server’s words', () => {
-    const s = run(
-      initialWizardState,
-      monthSelected(12),
-      yearSelected(2026),
-      daySelected(25),
-      nextStep({ today }),
-    );
+    const s = picked(12, 2026, 25, nextStep({ today }));
     expect(s.step).toBe(1);
     expect(s.error).toBe('The birth date cannot be in the future.');
   });
 
   it('clamps the day when the month changes', () => {
-    const s = run(
-      initialWizardState,
-      monthSelected(3),
-      yearSelected(2023),
-      daySelected(31),
-      monthSelected(2),
-    );
+    const s = picked(3, 2023, 31, monthSelected(2));
     expect(s.date.day).toBe(28);
   });
 
   it('step 2 needs a non-blank name; typing clears the error; Back keeps the values', () => {
-    let s = run(
-      initialWizardState,
-      monthSelected(4),
-      yearSelected(1990),
-      daySelected(2),
-      nextStep({ today }),
-    );
+    let s = picked(4, 1990, 2, nextStep({ today }));
     s = run(s, nameChanged('   '), nextStep({ today }));
     expect(s).toMatchObject({ step: 2, error: 'Please enter a name for your hero' });
     s = run(s, nameChanged('Lyra'));

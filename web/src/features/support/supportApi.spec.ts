@@ -3,27 +3,25 @@ import type { ApiError } from '../../app/apiErrors';
 import { atLeast } from './minimumDuration';
 import { supportFailure } from './supportApi';
 
+/** A refusal whose server sentence is also the message shown. */
+const refused = (status: number, sentence: string): ApiError => ({
+  kind: 'http',
+  status,
+  serverMessage: sentence,
+  message: sentence,
+});
+
 const FAILED = 'There was a problem submitting your request. Please try again later.';
 
 describe('supportFailure', () => {
   it('shows the server sentence for a refused form (400)', () => {
-    const error: ApiError = {
-      kind: 'http',
-      status: 400,
-      serverMessage: 'Please enter a valid email address',
+    expect(supportFailure(refused(400, 'Please enter a valid email address'))).toEqual({
       message: 'Please enter a valid email address',
-    };
-    expect(supportFailure(error)).toEqual({ message: 'Please enter a valid email address' });
+    });
   });
 
   it('adds the wait time to the published sentence when rate-limited (429)', () => {
-    const error: ApiError = {
-      kind: 'http',
-      status: 429,
-      serverMessage: 'Too many attempts. Please wait 12 minutes and try again.',
-      message: 'Too many attempts. Please wait 12 minutes and try again.',
-    };
-    expect(supportFailure(error)).toEqual({
+    expect(supportFailure(refused(429, 'Too many attempts. Please wait 12 minutes and try again.'))).toEqual({
       message: FAILED,
       detail: 'Too many attempts. Please wait 12 minutes and try again.',
     });
