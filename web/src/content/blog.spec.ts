@@ -28,14 +28,15 @@ describe('inline markup', () => {
     expect(plainText('Write to [us](mailto:a@b.c) **today**')).toBe('Write to us today');
   });
 
-  it.each([
-    ['/support', 'internal'],
-    ['#top', 'internal'],
-    ['mailto:support@starbornhero.com', 'mail'],
-    ['https://example.com', 'external'],
-    ['//example.com', 'external'],
-  ])('tells internal, mail and external links apart: %s is %s', (href, kind) => {
-    expect(linkKind(href)).toBe(kind);
+  it('tells internal, mail and external links apart', () => {
+    const hrefsByKind = {
+      internal: ['/support', '#top'],
+      mail: ['mailto:support@starbornhero.com'],
+      external: ['https://example.com', '//example.com'],
+    };
+    for (const [kind, hrefs] of Object.entries(hrefsByKind)) {
+      for (const href of hrefs) expect(linkKind(href)).toBe(kind);
+    }
   });
 
   it('counts words and reading minutes', () => {
