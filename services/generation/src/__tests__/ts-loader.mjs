@@ -15,6 +15,8 @@ const SWC = {
     transform: { legacyDecorator: true, decoratorMetadata: true },
     target: 'es2022',
     keepClassNames: true,
+    // Node itself loads the JSON modules, and refuses them without their `with { type: 'json' }`.
+    experimental: { keepImportAttributes: true },
   },
   module: { type: 'es6' },
   sourceMaps: 'inline',
