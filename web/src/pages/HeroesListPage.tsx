@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchIcon } from '../components/HeroIcons';
+import { SearchInput } from '../components/SearchInput';
 import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
 import { CreateBlockedNote, CreateNewHeroButton } from '../features/heroes/CreateNewHero';
@@ -56,13 +57,12 @@ export function HeroesListPage() {
             Search heroes by name
           </label>
           <SearchIcon className="hero-search__icon" />
-          <input
+          <SearchInput
             id={searchId}
-            type="search"
-            className="field__input hero-search__input"
+            className="hero-search__input"
             placeholder="Search heroes by name"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onSearch={setSearch}
           />
         </div>
       )}

@@ -38,13 +38,12 @@ export default function FaqPage() {
           <label htmlFor={searchId} className="field__label">
             Search the FAQs
           </label>
-          <input
+          <SearchInput
             id={searchId}
-            type="search"
-            className="field__input faq-search__input"
+            className="faq-search__input"
             placeholder="Try “premium”, “refund” or “Ethereum”"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onSearch={setQuery}
             autoComplete="off"
             enterKeyHint="search"
           />
