@@ -5,6 +5,7 @@
  */
 import { hslToHex, mix, type Hsl } from './color.js';
 import type { Rng } from '../prng.js';
+import schemes from './palette.json' with { type: 'json' };
 
 export type WesternElementName = 'Fire' | 'Earth' | 'Air' | 'Water';
 export type Phase = 'Wood' | 'Fire' | 'Earth' | 'Metal' | 'Water';
@@ -47,56 +48,8 @@ interface BaseScheme {
   words: string[];
 }
 
-const BASE: Record<WesternElementName, BaseScheme> = {
-  Fire: {
-    sky: [
-      { h: 268, s: 0.55, l: 0.07 },
-      { h: 330, s: 0.55, l: 0.18 },
-      { h: 18, s: 0.8, l: 0.42 },
-    ],
-    nebulaHues: [8, 28, 335, 45],
-    glow: { h: 36, s: 0.95, l: 0.62 },
-    star: { h: 40, s: 0.9, l: 0.85 },
-    land: { h: 350, s: 0.35, l: 0.12 },
-    words: ['ember orange', 'crimson', 'molten gold'],
-  },
-  Earth: {
-    sky: [
-      { h: 200, s: 0.45, l: 0.06 },
-      { h: 150, s: 0.32, l: 0.15 },
-      { h: 42, s: 0.55, l: 0.38 },
-    ],
-    nebulaHues: [95, 140, 38, 25],
-    glow: { h: 48, s: 0.8, l: 0.62 },
-    star: { h: 55, s: 0.6, l: 0.86 },
-    land: { h: 100, s: 0.25, l: 0.1 },
-    words: ['moss green', 'amber', 'bronze'],
-  },
-  Air: {
-    sky: [
-      { h: 240, s: 0.5, l: 0.08 },
-      { h: 262, s: 0.42, l: 0.24 },
-      { h: 195, s: 0.55, l: 0.55 },
-    ],
-    nebulaHues: [275, 200, 310, 180],
-    glow: { h: 190, s: 0.75, l: 0.8 },
-    star: { h: 210, s: 0.7, l: 0.9 },
-    land: { h: 245, s: 0.25, l: 0.16 },
-    words: ['pale sky blue', 'lavender', 'silver'],
-  },
-  Water: {
-    sky: [
-      { h: 225, s: 0.65, l: 0.06 },
-      { h: 205, s: 0.6, l: 0.17 },
-      { h: 178, s: 0.55, l: 0.36 },
-    ],
-    nebulaHues: [190, 220, 165, 250],
-    glow: { h: 178, s: 0.7, l: 0.7 },
-    star: { h: 185, s: 0.6, l: 0.88 },
-    land: { h: 215, s: 0.4, l: 0.1 },
-    words: ['deep ocean blue', 'teal', 'pearl white'],
-  },
-};
+/** Each Western element's scheme (palette.json): sky gradient, nebula hues, glow, stars, land, words. */
+const BASE = schemes as Record<WesternElementName, BaseScheme>;
 
 const PHASE_ACCENT: Record<Phase, { color: Hsl; word: string }> = {
   Wood: { color: { h: 135, s: 0.5, l: 0.52 }, word: 'jade green' },
