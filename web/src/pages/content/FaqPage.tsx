@@ -4,6 +4,7 @@ import { FAQ_GROUPS } from '../../content/faqs';
 import { FaqAccordion, faqGroupAnchor } from '../../features/faq/FaqAccordion';
 import { countFaqs, filterFaqs } from '../../features/faq/filterFaqs';
 import { usePageMeta } from '../../components/usePageMeta';
+import { SearchInput } from '../../components/SearchInput';
 import '../../styles/content.css';
 
 const TOTAL = countFaqs(FAQ_GROUPS);
