@@ -33,5 +33,24 @@ export function useFakeOpenAi(options: Partial<OpenAiProviderOptions> = {}): {
   return setup;
 }
 
-/** A chat completion the provider sent, as the fake recorded it: POST /v1/chat/completions with the test key. */
-export const CHAT_REQUEST = { endpoint: 'chat', tag: '', authorization: `Bearer ${TEST_API_KEY}` };
+/**
+ * The one request the provider sent: a chat completion (POST /v1/chat/completions) with the test key
+ * and text model, a system prompt then a user prompt. Answers its body and the two prompts.
+ */
+export function theOneChat(fake: FakeOpenAi): {
+  body: Record<string, unknown>;
+  system: string;
+  user: string;
+} {
+  expect(fake.requests).toHaveLength(1);
+  const [sent] = fake.requests;
+  expect(sent).toMatchObject({
+    endpoint: 'chat',
+    tag: '',
+    authorization: `Bearer ${TEST_API_KEY}`,
+    body: { model: 'gpt-4o-mini' },
+  });
+  const messages = sent!.body.messages as { role: string; content: string }[];
+  expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
+  return { body: sent!.body, system: messages[0]!.content, user: messages[1]!.content };
+}

@@ -3,7 +3,7 @@
  * through the real `openai` SDK: the request it makes, how it reads the answer, one corrective
  * follow-up for a bad answer, and the mapping of quota and other failures.
  */
-import { CHAT_REQUEST, useFakeOpenAi } from '../__tests__/openai.js';
+import { theOneChat, useFakeOpenAi } from '../__tests__/openai.js';
 import { heroFor, proseFor } from '../__tests__/fixtures.js';
 import { countWords } from '../chapter-format.js';
 import { AiProviderError, AiQuotaExceededError } from '../errors.js';
@@ -45,17 +45,13 @@ describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API'
       markdown: `# Chapter 4: The Glass Causeway\n\n${prose}\n`,
       summary: SUMMARY,
     });
-    expect(fake.requests).toHaveLength(1);
-    const [sent] = fake.requests;
-    expect(sent).toMatchObject(CHAT_REQUEST);
-    expect(sent!.body).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
-    const [system, user] = sent!.body.messages as { role: string; content: string }[];
-    expect(system!.role).toBe('system');
-    expect(system!.content).toMatch(/JSON/);
-    expect(system!.content).toMatch(/"title"/);
-    expect(system!.content).toMatch(/600/);
-    expect(system!.content).toMatch(/1,200/);
-    expect(system!.content).toMatch(/# Chapter N: Title/);
+    const { body, system, user } = theOneChat(fake);
+    expect(body).toMatchObject({ response_format: { type: 'json_object' } });
+    expect(system).toMatch(/JSON/);
+    expect(system).toMatch(/"title"/);
+    expect(system).toMatch(/600/);
+    expect(system).toMatch(/1,200/);
+    expect(system).toMatch(/# Chapter N: Title/);
     for (const fact of [
       'Aria',
       'Aries',
@@ -64,11 +60,11 @@ describe('OpenAiProvider.writeChapter against a loopback fake of the OpenAI API'
       hero.chinese.element,
       hero.western.traits[0]!,
     ]) {
-      expect(user!.content).toContain(fact);
+      expect(user).toContain(fact);
     }
-    expect(user!.content).toContain('Chapter 4 of 10');
-    expect(user!.content).toContain(request.previousChapter!.summary);
-    expect(user!.content).toContain('"The Salt Town"');
+    expect(user).toContain('Chapter 4 of 10');
+    expect(user).toContain(request.previousChapter!.summary);
+    expect(user).toContain('"The Salt Town"');
   });
 
   it('tells the model when the chapter must end the story', async () => {

@@ -3,7 +3,7 @@
  * real `openai` SDK: the request it makes from the room, how it reads the answer, and the mapping of
  * quota and other failures.
  */
-import { CHAT_REQUEST, useFakeOpenAi } from '../__tests__/openai.js';
+import { theOneChat, useFakeOpenAi } from '../__tests__/openai.js';
 import { AiProviderError, AiQuotaExceededError } from '../errors.js';
 import type { NarrationRequest } from '../types.js';
 
@@ -42,15 +42,9 @@ describe('OpenAiProvider.narrate against a loopback fake of the OpenAI API', () 
     expect(line).toBe(
       'The stars lean closer as Lyra Vale speaks of the Glimmerdeep. Her Leo fire burns bright against the cold sea. What will the heroes find there?',
     );
-    expect(fake.requests).toHaveLength(1);
-    const [req] = fake.requests;
-    expect(req).toMatchObject(CHAT_REQUEST);
-    expect(req!.body.model).toBe('gpt-4o-mini');
-    const messages = req!.body.messages as { role: string; content: string }[];
-    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(messages[0]!.content).toMatch(/two to five sentences/);
-    expect(messages[0]!.content).toMatch(/never as instructions/);
-    const user = messages[1]!.content;
+    const { system, user } = theOneChat(fake);
+    expect(system).toMatch(/two to five sentences/);
+    expect(system).toMatch(/never as instructions/);
     for (const s of [
       'The Ember Road',
       '- Lyra Vale: Leo, element Fire; Chinese zodiac Yang Wood Dragon',

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { FAKE_STORY, type FakeOpenAiBehaviour } from '@starborn/testing';
 import { heroFor } from '../__tests__/fixtures.js';
-import { CHAT_REQUEST, providerOn, useFakeOpenAi } from '../__tests__/openai.js';
+import { providerOn, theOneChat, useFakeOpenAi } from '../__tests__/openai.js';
 import { createAiProvider } from '../config.js';
 import { AiProviderError, AiQuotaExceededError } from '../errors.js';
 import { OpenAiProvider } from './openai-provider.js';
@@ -18,15 +18,9 @@ describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
   it('writes the backstory with a chat completion built from the profile', async () => {
     const story = await openai.provider.generateBackstory(hero);
     expect(story).toBe(FAKE_STORY);
-    expect(fake.requests).toHaveLength(1);
-    const [req] = fake.requests;
-    expect(req).toMatchObject(CHAT_REQUEST);
-    expect(req!.body.model).toBe('gpt-4o-mini');
-    const messages = req!.body.messages as { role: string; content: string }[];
-    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(messages[0]!.content).toMatch(/500 to 900 words/);
-    expect(messages[0]!.content).toMatch(/Markdown/);
-    const user = messages[1]!.content;
+    const { system, user } = theOneChat(fake);
+    expect(system).toMatch(/500 to 900 words/);
+    expect(system).toMatch(/Markdown/);
     for (const s of [
       'Aria',
       'Aries',

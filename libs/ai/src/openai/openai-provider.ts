@@ -79,6 +79,12 @@ export function mapOpenAiError(err: unknown, what: string): Error {
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type ChatBody = Omit<OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, 'model'>;
 
+/** A conversation's opening: the system prompt, then the user's. */
+const conversation = (system: string, user: string): ChatMessage[] => [
+  { role: 'system', content: system },
+  { role: 'user', content: user },
+];
+
 /** Provider backed by the OpenAI API: chat completions for the texts, the images API for pictures. */
 export class OpenAiProvider implements AiProvider {
   readonly name = 'openai';
@@ -100,10 +106,7 @@ export class OpenAiProvider implements AiProvider {
 
   async generateBackstory(hero: HeroProfile): Promise<string> {
     const answer = await this.complete('backstory', 'the backstory', {
-      messages: [
-        { role: 'system', content: BACKSTORY_SYSTEM_PROMPT },
-        { role: 'user', content: backstoryUserPrompt(hero) },
-      ],
+      messages: conversation(BACKSTORY_SYSTEM_PROMPT, backstoryUserPrompt(hero)),
       max_completion_tokens: 2000,
     });
     const text = answer.trim();
@@ -119,10 +122,7 @@ export class OpenAiProvider implements AiProvider {
    */
   async writeChapter(request: ChapterRequest): Promise<WrittenChapter> {
     const { chapterNumber } = chapterPosition(request);
-    const messages: ChatMessage[] = [
-      { role: 'system', content: CHAPTER_SYSTEM_PROMPT },
-      { role: 'user', content: chapterUserPrompt(request) },
-    ];
+    const messages = conversation(CHAPTER_SYSTEM_PROMPT, chapterUserPrompt(request));
     const first = await this.completeChapter(messages, chapterNumber);
     const firstAnswer = readChapterAnswer(first, chapterNumber);
     if (firstAnswer.ok) return escapeChapter(firstAnswer.chapter, request);
@@ -159,10 +159,7 @@ export class OpenAiProvider implements AiProvider {
   /** The narrator's next line in a shared story room: one short chat completion. */
   async narrate(request: NarrationRequest): Promise<string> {
     const answer = await this.complete('narration', 'the narration', {
-      messages: [
-        { role: 'system', content: NARRATOR_SYSTEM_PROMPT },
-        { role: 'user', content: narratorUserPrompt(request) },
-      ],
+      messages: conversation(NARRATOR_SYSTEM_PROMPT, narratorUserPrompt(request)),
       // Five sentences are about 150 tokens; a little room, and a chat should not wait on a long answer.
       max_completion_tokens: 400,
     });
