@@ -72,42 +72,49 @@ const isWholeFromOne = (value: unknown) => Number.isInteger(value) && (value as 
 /** Ids become part of job ids and Redis keys, joined with ':' and '.', so they never hold a ':'. */
 const isId = (value: unknown) => typeof value === 'string' && value.length > 0 && !value.includes(':');
 
-function invalidHeroJob(job: unknown): string | null {
-  if (!isRecord(job)) return 'the payload must be an object';
-  if (!isId(job.heroId)) return 'heroId must be a non-empty string without ":"';
-  if (!isWholeFromOne(job.attempt)) return 'attempt must be a whole number from 1';
-  return null;
+type JobRule = (job: Record<string, unknown>) => string | null;
+
+/** A payload check: an object, then each rule in turn; the first rule's complaint, or null. */
+function jobCheck(...rules: JobRule[]): (job: unknown) => string | null {
+  return (job) => {
+    if (!isRecord(job)) return 'the payload must be an object';
+    for (const rule of rules) {
+      const problem = rule(job);
+      if (problem) return problem;
+    }
+    return null;
+  };
 }
 
-function invalidChapterJob(job: unknown): string | null {
-  if (!isRecord(job)) return 'the payload must be an object';
-  if (!isId(job.storyBookId)) return 'storyBookId must be a non-empty string without ":"';
-  if (typeof job.heroId !== 'string' || !job.heroId) return 'heroId must be a non-empty string';
-  if (!isWholeFromOne(job.chapterNumber) || !isWholeFromOne(job.chaptersTotalCount))
-    return 'chapterNumber and chaptersTotalCount must be whole numbers from 1';
-  if (!isWholeFromOne(job.attempt)) return 'attempt must be a whole number from 1';
-  const previous = job.previousChapter;
-  if (
+const idField =
+  (name: string): JobRule =>
+  (job) =>
+    isId(job[name]) ? null : `${name} must be a non-empty string without ":"`;
+const attemptField: JobRule = (job) =>
+  isWholeFromOne(job.attempt) ? null : 'attempt must be a whole number from 1';
+
+const invalidHeroJob = jobCheck(idField('heroId'), attemptField);
+
+const invalidChapterJob = jobCheck(
+  idField('storyBookId'),
+  (job) => (typeof job.heroId !== 'string' || !job.heroId ? 'heroId must be a non-empty string' : null),
+  (job) =>
+    !isWholeFromOne(job.chapterNumber) || !isWholeFromOne(job.chaptersTotalCount)
+      ? 'chapterNumber and chaptersTotalCount must be whole numbers from 1'
+      : null,
+  attemptField,
+  ({ previousChapter: previous }) =>
     previous != null &&
     (!isRecord(previous) || typeof previous.title !== 'string' || typeof previous.summary !== 'string')
-  )
-    return 'previousChapter must be null or carry a title and a summary';
-  return null;
-}
+      ? 'previousChapter must be null or carry a title and a summary'
+      : null,
+);
 
-function invalidNarratorJob(job: unknown): string | null {
-  if (!isRecord(job)) return 'the payload must be an object';
-  if (!isId(job.roomId)) return 'roomId must be a non-empty string without ":"';
-  if (!isId(job.triggerId)) return 'triggerId must be a non-empty string without ":"';
-  return null;
-}
+const invalidNarratorJob = jobCheck(idField('roomId'), idField('triggerId'));
 
-function invalidReleaseJob(job: unknown): string | null {
-  if (!isRecord(job)) return 'the payload must be an object';
-  if (!isId(job.storyBookId)) return 'storyBookId must be a non-empty string without ":"';
-  if (!Number.isInteger(job.chapterNumber)) return 'chapterNumber must be a whole number';
-  return null;
-}
+const invalidReleaseJob = jobCheck(idField('storyBookId'), (job) =>
+  Number.isInteger(job.chapterNumber) ? null : 'chapterNumber must be a whole number',
+);
 
 /** The sweep's job carries nothing: it looks at the database. */
 export type ReconciliationJob = Record<string, never>;

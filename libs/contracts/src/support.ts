@@ -17,13 +17,8 @@ export interface CreateSupportRequestCommand {
   userId: string | null;
 }
 
-export interface SupportRequestDto {
+/** A stored request: what was sent, with its id and time. */
+export interface SupportRequestDto extends CreateSupportRequestCommand {
   id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  category: SupportCategory;
-  userId: string | null;
   createdAt: string;
 }
