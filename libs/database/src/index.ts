@@ -2,3 +2,4 @@ export * from './ensure-database.js';
 export * from './service-database.js';
 export * from './database.module.js';
 export * from './sql.js';
+export * from './migration.js';

@@ -1,10 +1,8 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@starborn/database';
 
-export class CreateSupportRequests1763700100000 implements MigrationInterface {
-  name = 'CreateSupportRequests1763700100000';
-
-  async up(db: QueryRunner): Promise<void> {
-    await db.query(`
+export const CreateSupportRequests1763700100000 = sqlMigration('CreateSupportRequests1763700100000', {
+  up: [
+    `
       CREATE TABLE "auth"."support_requests" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         "name" text NOT NULL,
@@ -14,13 +12,8 @@ export class CreateSupportRequests1763700100000 implements MigrationInterface {
         "category" text NOT NULL CHECK ("category" IN ('general-inquiry', 'technical-issue', 'billing', 'account', 'feature-request')),
         "user_id" uuid,
         "created_at" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await db.query(
-      `CREATE INDEX "support_requests_created_at_idx" ON "auth"."support_requests" ("created_at")`,
-    );
-  }
-
-  async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE "auth"."support_requests"`);
-  }
-}
+      )`,
+    `CREATE INDEX "support_requests_created_at_idx" ON "auth"."support_requests" ("created_at")`,
+  ],
+  down: [`DROP TABLE "auth"."support_requests"`],
+});

@@ -1,10 +1,8 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@starborn/database';
 
-export class CreateHeroes1763800000000 implements MigrationInterface {
-  name = 'CreateHeroes1763800000000';
-
-  async up(db: QueryRunner): Promise<void> {
-    await db.query(`
+export const CreateHeroes1763800000000 = sqlMigration('CreateHeroes1763800000000', {
+  up: [
+    `
       CREATE TABLE "heroes"."heroes" (
         "id" char(32) PRIMARY KEY CHECK ("id" ~ '^[0-9a-f]{32}$'),
         "owner_id" uuid NOT NULL,
@@ -21,13 +19,11 @@ export class CreateHeroes1763800000000 implements MigrationInterface {
         "generated_by" text,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await db.query(`CREATE INDEX "heroes_owner_idx" ON "heroes"."heroes" ("owner_id", "created_at")`);
+      )`,
+    `CREATE INDEX "heroes_owner_idx" ON "heroes"."heroes" ("owner_id", "created_at")`,
     // One non-premium hero per user, decided by the database: two parallel creations cannot both pass.
-    await db.query(
-      `CREATE UNIQUE INDEX "heroes_one_unpaid_per_owner" ON "heroes"."heroes" ("owner_id") WHERE "payment_status" = 'unpaid'`,
-    );
-    await db.query(`
+    `CREATE UNIQUE INDEX "heroes_one_unpaid_per_owner" ON "heroes"."heroes" ("owner_id") WHERE "payment_status" = 'unpaid'`,
+    `
       CREATE TABLE "heroes"."hero_images" (
         "hero_id" char(32) NOT NULL REFERENCES "heroes"."heroes" ("id") ON DELETE CASCADE,
         "angle" text NOT NULL CHECK ("angle" IN ('front', 'profile', 'action')),
@@ -36,11 +32,7 @@ export class CreateHeroes1763800000000 implements MigrationInterface {
         "full_key" text NOT NULL,
         "preview_key" text NOT NULL,
         PRIMARY KEY ("hero_id", "angle")
-      )`);
-  }
-
-  async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE "heroes"."hero_images"`);
-    await db.query(`DROP TABLE "heroes"."heroes"`);
-  }
-}
+      )`,
+  ],
+  down: [`DROP TABLE "heroes"."hero_images"`, `DROP TABLE "heroes"."heroes"`],
+});

@@ -1,10 +1,8 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@starborn/database';
 
-export class CreateShareLinks1764000000000 implements MigrationInterface {
-  name = 'CreateShareLinks1764000000000';
-
-  async up(db: QueryRunner): Promise<void> {
-    await db.query(`
+export const CreateShareLinks1764000000000 = sqlMigration('CreateShareLinks1764000000000', {
+  up: [
+    `
       CREATE TABLE "heroes"."share_links" (
         "id" text PRIMARY KEY CHECK ("id" ~ '^[A-Za-z0-9_-]{24}$'),
         "hero_id" char(32) NOT NULL REFERENCES "heroes"."heroes" ("id") ON DELETE CASCADE,
@@ -14,17 +12,10 @@ export class CreateShareLinks1764000000000 implements MigrationInterface {
         "is_active" boolean NOT NULL DEFAULT true,
         "deactivated_at" timestamptz,
         CHECK ("is_active" = ("deactivated_at" IS NULL))
-      )`);
+      )`,
     // One active link per hero, decided by the database: two parallel "share" clicks get the same link.
-    await db.query(
-      `CREATE UNIQUE INDEX "share_links_one_active_per_hero" ON "heroes"."share_links" ("hero_id") WHERE "is_active"`,
-    );
-    await db.query(
-      `CREATE INDEX "share_links_owner_idx" ON "heroes"."share_links" ("owner_id", "created_at")`,
-    );
-  }
-
-  async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE "heroes"."share_links"`);
-  }
-}
+    `CREATE UNIQUE INDEX "share_links_one_active_per_hero" ON "heroes"."share_links" ("hero_id") WHERE "is_active"`,
+    `CREATE INDEX "share_links_owner_idx" ON "heroes"."share_links" ("owner_id", "created_at")`,
+  ],
+  down: [`DROP TABLE "heroes"."share_links"`],
+});

@@ -1,10 +1,8 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@starborn/database';
 
-export class CreatePayments1763900000000 implements MigrationInterface {
-  name = 'CreatePayments1763900000000';
-
-  async up(db: QueryRunner): Promise<void> {
-    await db.query(`
+export const CreatePayments1763900000000 = sqlMigration('CreatePayments1763900000000', {
+  up: [
+    `
       CREATE TABLE "payments"."payment_intents" (
         "id" text PRIMARY KEY,
         "provider" text NOT NULL CHECK ("provider" IN ('local', 'stripe')),
@@ -21,28 +19,18 @@ export class CreatePayments1763900000000 implements MigrationInterface {
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         "succeeded_at" timestamptz,
         "fulfilled_event_emitted" boolean NOT NULL DEFAULT false
-      )`);
-    await db.query(
-      `CREATE UNIQUE INDEX "payment_intents_client_secret_key" ON "payments"."payment_intents" ("client_secret")`,
-    );
-    await db.query(
-      `CREATE INDEX "payment_intents_owner_idx" ON "payments"."payment_intents" ("user_id", "hero_id", "payment_type", "created_at" DESC)`,
-    );
-    await db.query(
-      `CREATE INDEX "payment_intents_unemitted_idx" ON "payments"."payment_intents" ("succeeded_at")
+      )`,
+    `CREATE UNIQUE INDEX "payment_intents_client_secret_key" ON "payments"."payment_intents" ("client_secret")`,
+    `CREATE INDEX "payment_intents_owner_idx" ON "payments"."payment_intents" ("user_id", "hero_id", "payment_type", "created_at" DESC)`,
+    `CREATE INDEX "payment_intents_unemitted_idx" ON "payments"."payment_intents" ("succeeded_at")
        WHERE "status" = 'succeeded' AND NOT "fulfilled_event_emitted"`,
-    );
-    await db.query(`
+    `
       CREATE TABLE "payments"."payment_events" (
         "id" text PRIMARY KEY,
         "type" text NOT NULL,
         "intent_id" text,
         "received_at" timestamptz NOT NULL DEFAULT now()
-      )`);
-  }
-
-  async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE "payments"."payment_events"`);
-    await db.query(`DROP TABLE "payments"."payment_intents"`);
-  }
-}
+      )`,
+  ],
+  down: [`DROP TABLE "payments"."payment_events"`, `DROP TABLE "payments"."payment_intents"`],
+});

@@ -1,11 +1,9 @@
 import { DEFAULT_ROOM_TITLE } from '@starborn/contracts';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@starborn/database';
 
-export class CreateRooms1766000000000 implements MigrationInterface {
-  name = 'CreateRooms1766000000000';
-
-  async up(db: QueryRunner): Promise<void> {
-    await db.query(`
+export const CreateRooms1766000000000 = sqlMigration('CreateRooms1766000000000', {
+  up: [
+    `
       CREATE TABLE "rooms"."rooms" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         "title" text NOT NULL DEFAULT '${DEFAULT_ROOM_TITLE.replaceAll("'", "''")}',
@@ -20,9 +18,9 @@ export class CreateRooms1766000000000 implements MigrationInterface {
         "created_at" timestamptz NOT NULL,
         -- The last activity (any message): the lobby lists rooms active within a window of it.
         "updated_at" timestamptz NOT NULL
-      )`);
-    await db.query(`CREATE INDEX "rooms_updated_at_idx" ON "rooms"."rooms" ("updated_at" DESC)`);
-    await db.query(`
+      )`,
+    `CREATE INDEX "rooms_updated_at_idx" ON "rooms"."rooms" ("updated_at" DESC)`,
+    `
       CREATE TABLE "rooms"."participants" (
         "room_id" uuid NOT NULL REFERENCES "rooms"."rooms" ("id") ON DELETE CASCADE,
         "hero_id" char(32) NOT NULL CHECK ("hero_id" ~ '^[0-9a-f]{32}$'),
@@ -39,8 +37,8 @@ export class CreateRooms1766000000000 implements MigrationInterface {
         "joined_at" timestamptz NOT NULL,
         "last_seen_at" timestamptz NOT NULL,
         PRIMARY KEY ("room_id", "hero_id")
-      )`);
-    await db.query(`
+      )`,
+    `
       CREATE TABLE "rooms"."messages" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         -- Insertion order, for messages that share a timestamp.
@@ -54,18 +52,9 @@ export class CreateRooms1766000000000 implements MigrationInterface {
         -- What the narrator answered (the triggering message id, or 'intro'): a repeated event stores nothing.
         "trigger_id" text,
         "created_at" timestamptz NOT NULL
-      )`);
-    await db.query(
-      `CREATE INDEX "messages_room_created_idx" ON "rooms"."messages" ("room_id", "created_at" DESC, "seq" DESC)`,
-    );
-    await db.query(
-      `CREATE UNIQUE INDEX "messages_room_trigger_idx" ON "rooms"."messages" ("room_id", "trigger_id") WHERE "trigger_id" IS NOT NULL`,
-    );
-  }
-
-  async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE "rooms"."messages"`);
-    await db.query(`DROP TABLE "rooms"."participants"`);
-    await db.query(`DROP TABLE "rooms"."rooms"`);
-  }
-}
+      )`,
+    `CREATE INDEX "messages_room_created_idx" ON "rooms"."messages" ("room_id", "created_at" DESC, "seq" DESC)`,
+    `CREATE UNIQUE INDEX "messages_room_trigger_idx" ON "rooms"."messages" ("room_id", "trigger_id") WHERE "trigger_id" IS NOT NULL`,
+  ],
+  down: [`DROP TABLE "rooms"."messages"`, `DROP TABLE "rooms"."participants"`, `DROP TABLE "rooms"."rooms"`],
+});

@@ -1,5 +1,5 @@
 import { CHAPTER_RELEASE_INTERVAL_MS, PREMIUM_STORY_CHAPTERS } from '@starborn/contracts';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@starborn/database';
 
 /** The first release rule, also put back when a later rule is rolled back. */
 export const FIRST_RELEASE_RULE_SQL = `
@@ -9,15 +9,13 @@ export const FIRST_RELEASE_RULE_SQL = `
       THEN initial + unlocked * interval '${CHAPTER_RELEASE_INTERVAL_MS} milliseconds' END
   $$`;
 
-export class CreateStorybooks1765000000000 implements MigrationInterface {
-  name = 'CreateStorybooks1765000000000';
-
-  async up(db: QueryRunner): Promise<void> {
+export const CreateStorybooks1765000000000 = sqlMigration('CreateStorybooks1765000000000', {
+  up: [
     // The daily release rule in one place: initial_chapter_generated_at + unlocked × interval, for premium
     // stories with chapters still locked. The interval has no day part, so the result does not depend on
     // the session's time zone and the function is truly immutable (a generated column requires that).
-    await db.query(FIRST_RELEASE_RULE_SQL);
-    await db.query(`
+    FIRST_RELEASE_RULE_SQL,
+    `
       CREATE TABLE "storybook"."storybooks" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         "hero_id" char(32) NOT NULL UNIQUE CHECK ("hero_id" ~ '^[0-9a-f]{32}$'),
@@ -38,13 +36,11 @@ export class CreateStorybooks1765000000000 implements MigrationInterface {
         "updated_at" timestamptz NOT NULL,
         CHECK ("chapters_unlocked_count" BETWEEN 0 AND "chapters_total_count"),
         CHECK ("started_at" IS NOT NULL OR "is_premium")
-      )`);
+      )`,
     // The release sweep reads only due storybooks through this index: its work follows the due count,
     // not the table size.
-    await db.query(
-      `CREATE INDEX "storybooks_next_release_idx" ON "storybook"."storybooks" ("next_release_at") WHERE "next_release_at" IS NOT NULL`,
-    );
-    await db.query(`
+    `CREATE INDEX "storybooks_next_release_idx" ON "storybook"."storybooks" ("next_release_at") WHERE "next_release_at" IS NOT NULL`,
+    `
       CREATE TABLE "storybook"."chapters" (
         "storybook_id" uuid NOT NULL REFERENCES "storybook"."storybooks" ("id") ON DELETE CASCADE,
         "chapter_number" int NOT NULL CHECK ("chapter_number" BETWEEN 1 AND ${PREMIUM_STORY_CHAPTERS}),
@@ -60,12 +56,10 @@ export class CreateStorybooks1765000000000 implements MigrationInterface {
         "generated_at" timestamptz,
         PRIMARY KEY ("storybook_id", "chapter_number"),
         CHECK ("status" <> 'ready' OR ("title" IS NOT NULL AND "content" IS NOT NULL))
-      )`);
+      )`,
     // The sweep's view of chapters that need care (failed, or asked long ago); ready ones are not in it.
-    await db.query(
-      `CREATE INDEX "chapters_unsettled_idx" ON "storybook"."chapters" ("requested_at") WHERE "status" <> 'ready'`,
-    );
-    await db.query(`
+    `CREATE INDEX "chapters_unsettled_idx" ON "storybook"."chapters" ("requested_at") WHERE "status" <> 'ready'`,
+    `
       CREATE TABLE "storybook"."chapter_credits" (
         "payment_intent_id" text PRIMARY KEY,
         "user_id" uuid NOT NULL,
@@ -77,19 +71,14 @@ export class CreateStorybooks1765000000000 implements MigrationInterface {
         "storybook_id" uuid REFERENCES "storybook"."storybooks" ("id") ON DELETE SET NULL,
         "chapters_unlocked" int,
         CHECK (("redeemed_at" IS NULL) = ("redeemed_by" IS NULL))
-      )`);
-    await db.query(
-      `CREATE INDEX "chapter_credits_unredeemed_idx" ON "storybook"."chapter_credits" ("user_id", "hero_id", "succeeded_at") WHERE "redeemed_at" IS NULL`,
-    );
-    await db.query(
-      `CREATE INDEX "chapter_credits_grace_idx" ON "storybook"."chapter_credits" ("succeeded_at") WHERE "redeemed_at" IS NULL`,
-    );
-  }
-
-  async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE "storybook"."chapter_credits"`);
-    await db.query(`DROP TABLE "storybook"."chapters"`);
-    await db.query(`DROP TABLE "storybook"."storybooks"`);
-    await db.query(`DROP FUNCTION "storybook"."next_release_at"(boolean, timestamptz, int, int)`);
-  }
-}
+      )`,
+    `CREATE INDEX "chapter_credits_unredeemed_idx" ON "storybook"."chapter_credits" ("user_id", "hero_id", "succeeded_at") WHERE "redeemed_at" IS NULL`,
+    `CREATE INDEX "chapter_credits_grace_idx" ON "storybook"."chapter_credits" ("succeeded_at") WHERE "redeemed_at" IS NULL`,
+  ],
+  down: [
+    `DROP TABLE "storybook"."chapter_credits"`,
+    `DROP TABLE "storybook"."chapters"`,
+    `DROP TABLE "storybook"."storybooks"`,
+    `DROP FUNCTION "storybook"."next_release_at"(boolean, timestamptz, int, int)`,
+  ],
+});
