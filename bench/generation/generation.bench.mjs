@@ -14,7 +14,6 @@
 /* global AbortController, AbortSignal */
 import { FsStorage } from '@starborn/storage';
 import { composeHeroArts, generateBackstoryMarkdown, renderHeroImages } from '@starborn/ai';
-import { zodiacFor } from '@starborn/zodiac';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
@@ -27,7 +26,6 @@ import {
   checkBackingServices,
   freePort,
   missingBuilds,
-  serviceEnv,
   startService as launchService,
 } from '../../scripts/lib/stack.mjs';
 import {
@@ -39,6 +37,8 @@ import {
   textTable,
   writeResult,
 } from '../lib/harness.mjs';
+import { POSTGRES_URL, REDIS_URL, apiCall, benchServiceEnv } from '../lib/stack.mjs';
+import { heroProfile } from '../lib/hero-profile.mjs';
 import { percentile, sortedSamples } from '../lib/stats.mjs';
 import {
   deleteRedisPrefix,
@@ -63,8 +63,6 @@ const PREPARE_CONCURRENCY = 8;
 const PASSWORD = 'bench correct horse battery';
 
 const SUFFIX = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE_NAME = `starborn_bench_${SUFFIX}`;
 const REDIS_PREFIX = `sb-bench-${SUFFIX}`;
 
@@ -132,29 +130,19 @@ function startService(service, label, env) {
 }
 
 function stackEnv(workDir, port) {
-  const database = new URL(POSTGRES_URL);
-  database.pathname = `/${DATABASE_NAME}`;
-  return serviceEnv({
-    NODE_ENV: 'test', // as the browser tests' server: no production secrets needed
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.toString(),
-    REDIS_URL,
-    REDIS_PREFIX,
-    AUTH_KEYS_DIR: path.join(workDir, 'keys'),
-    MEDIA_DIR: path.join(workDir, 'media'),
-    RATE_LIMIT_REGISTER_PER_IP: '100000',
-    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '100000',
-    RATE_LIMIT_LOGIN_PER_IP: '100000',
-    GENERATE_WAIT_MS: String(GENERATE_WAIT_MS),
-    GENERATION_CONCURRENCY: '1',
-    // Each worker process gets one core's worth of threads, as a one-CPU pod would: the scaling figure
-    // then compares workers, not libvips's own threads within one process.
-    GENERATION_THREADS: '1',
-    UV_THREADPOOL_SIZE: '1',
-    AI_PROVIDER: 'local',
-  });
+  return benchServiceEnv(
+    { databaseName: DATABASE_NAME, redisPrefix: REDIS_PREFIX, workDir },
+    {
+      PORT: String(port),
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+      GENERATE_WAIT_MS: String(GENERATE_WAIT_MS),
+      GENERATION_CONCURRENCY: '1',
+      // Each worker process gets one core's worth of threads, as a one-CPU pod would: the scaling figure
+      // then compares workers, not libvips's own threads within one process.
+      GENERATION_THREADS: '1',
+      UV_THREADPOOL_SIZE: '1',
+    },
+  );
 }
 
 /** Health 200 (PostgreSQL, Redis and every service answer), or throws; fails fast if a service died. */
@@ -194,28 +182,9 @@ async function waitUntil(promise, what, timeoutMs = STARTUP_TIMEOUT_MS) {
 
 // ---- the HTTP API ----
 
-async function api(base, method, route, { token, body, expect = [200] } = {}) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: stackAbort.signal,
-  });
-  const text = await response.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: reported below if the status is unexpected
-  }
-  if (!expect.includes(response.status)) {
-    throw new Error(`${method} ${route}: HTTP ${response.status} ${text.slice(0, 400)}`);
-  }
-  return { status: response.status, body: json };
-}
+/** An API call that a dead stack aborts. */
+const api = (base, method, route, options) =>
+  apiCall(base, method, route, { ...options, signal: stackAbort.signal });
 
 /** A birth date spread over years, months and days, so heroes differ in both signs. */
 function birthdateFor(i) {
@@ -418,19 +387,11 @@ async function stageProfile(workDir) {
     return { wall: performance.now() - start.wall, cpu: (used.user + used.system) / 1000 };
   };
   for (let i = -1; i < STAGE_HEROES; i += 1) {
-    const { western, chinese } = zodiacFor(birthdateFor(i + 100));
-    const hero = {
+    const hero = heroProfile({
       heroId: randomBytes(16).toString('hex'),
       name: 'Bench Hero',
-      western: { ...western },
-      chinese: {
-        sign: chinese.sign,
-        element: chinese.element,
-        years: chinese.years,
-        traits: chinese.traits,
-        compatibility: chinese.compatibility,
-      },
-    };
+      birthdate: birthdateFor(i + 100),
+    });
     const took = { variants: { wall: 0, cpu: 0 }, storageWrites: { wall: 0, cpu: 0 } };
     let start = mark();
     composeHeroArts(hero);

@@ -21,26 +21,17 @@
 // BENCH_REDIS_URL point elsewhere. Everything it creates (database, Redis prefix, temp dir, processes) is
 // removed at the end, also on failure or Ctrl-C. Writes bench/results/http.json and prints a table.
 // Timing never fails the run.
-/* global AbortSignal */
 import 'reflect-metadata';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  StackProcess,
-  checkBackingServices,
-  freePort,
-  missingBuilds,
-  serviceEnv,
-  serviceScript,
-} from '../../scripts/lib/stack.mjs';
-import { benchScale, fmt, machineInfo, textTable, writeResult } from '../lib/harness.mjs';
+import { freePort } from '../../scripts/lib/stack.mjs';
+import { benchScale, fmt, textTable, writeResult } from '../lib/harness.mjs';
+import { BenchStack, STARTUP_TIMEOUT_MS, api } from '../lib/stack.mjs';
 import { summarize } from '../lib/stats.mjs';
-import { deleteRedisPrefix, machineCpuMs, processCpuMs, redisCpuMs } from '../lib/system.mjs';
+import { machineCpuMs, processCpuMs, redisCpuMs } from '../lib/system.mjs';
 
 const SCALE = benchScale();
 const positive = (name, fallback) => {
@@ -62,104 +53,15 @@ const CONNECTIONS = Math.round(positive('BENCH_CONNECTIONS', 50));
  * quarter would mean something beyond it (a serialised step, a starved pool, per-request setup).
  */
 const TARGET_RATIO = 0.25;
-const STARTUP_TIMEOUT_MS = 180_000;
 const PASSWORD = 'bench correct horse battery';
 const BACKEND = ['auth', 'heroes'];
 
-const SUFFIX = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `starborn_bench_http_${SUFFIX}`;
-const REDIS_PREFIX = `sb-bench-http-${SUFFIX}`;
+const stack = new BenchStack('http');
 const MEDIA_URL_SECRET = randomBytes(32).toString('base64url');
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-// ---- processes ----
-
-const processes = [];
-let stopping = false;
-let stackError = null;
-
-/** A process of this bench (the launcher in scripts/lib/stack.mjs); an unexpected exit fails the run. */
-function startProcess(name, args, env) {
-  const proc = new StackProcess({
-    name,
-    args,
-    env,
-    onUnexpectedExit: (stopped, { code, signal }) => {
-      if (stopping || stackError) return;
-      stackError = new Error(
-        `${name} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${stopped.tail.slice(-20).join('\n')}`,
-      );
-    },
-  });
-  proc.label = name;
-  processes.push(proc);
-  return proc;
-}
-
-const service = (name, env) => startProcess(name, [serviceScript(name)], env);
-
-function databaseUrl() {
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-}
-
-function stackEnv(workDir) {
-  return serviceEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl(),
-    REDIS_URL,
-    REDIS_PREFIX,
-    AUTH_KEYS_DIR: path.join(workDir, 'keys'),
-    MEDIA_DIR: path.join(workDir, 'media'),
-    MEDIA_URL_SECRET,
-    RATE_LIMIT_REGISTER_PER_IP: '100000',
-    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '100000',
-    AI_PROVIDER: 'local',
-  });
-}
-
-/** Waits until the gateway answers and reports the backend services it needs here healthy. */
-async function waitForGateway(base) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (stackError) throw stackError;
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      const body = await response.json().catch(() => null);
-      const down = BACKEND.filter((name) => body?.checks?.services?.[name]?.status !== 'ok');
-      if (body?.checks?.postgres?.status === 'ok' && down.length === 0) return;
-      last = `waiting for ${down.join(', ') || 'postgres'}`;
-    } catch (error) {
-      last = error.message;
-    }
-    await sleep(500);
-  }
-  throw new Error(`${base} was not ready within ${STARTUP_TIMEOUT_MS} ms: ${last}`);
-}
-
-async function api(base, method, route, { token, body, expect = [200] } = {}) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!expect.includes(response.status))
-    throw new Error(`${method} ${route}: HTTP ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 // ---- the hero ----
 
@@ -193,7 +95,7 @@ async function completeHero(db, heroId) {
  * run through TypeORM with the built entities against this database, statements caught on the way.
  * Parameters equal to the hero id or the user id become placeholders for the baseline.
  */
-async function heroesStatements(heroId, userId) {
+async function heroesStatements(databaseUrl, heroId, userId) {
   const { DataSource } = await import('typeorm');
   const { serviceDataSourceOptions } = await import('@starborn/database');
   // hero-image.entity imports hero.entity and back: the image first, or the cycle breaks.
@@ -204,7 +106,7 @@ async function heroesStatements(heroId, userId) {
   const quiet = () => undefined;
   const dataSource = new DataSource({
     ...serviceDataSourceOptions({
-      url: databaseUrl(),
+      url: databaseUrl,
       schema: 'heroes',
       entities: [Hero, HeroImage],
       migrations: [],
@@ -286,324 +188,284 @@ async function load(url, token, seconds) {
 }
 
 async function main() {
-  const missing = missingBuilds(['auth', 'heroes', 'gateway']);
-  if (missing.length > 0)
-    throw new Error(`Build first (npx nx run-many -t build --exclude=web): missing ${missing.join(', ')}`);
-  const problems = await checkBackingServices({ DATABASE_URL: POSTGRES_URL, REDIS_URL });
-  if (problems.length > 0) throw new Error(problems.join('\n'));
-
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'starborn-bench-http-'));
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   let db;
-  let cleaned = false;
-  const cleanUp = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    stopping = true;
-    await db?.end().catch(() => undefined);
-    await Promise.all(processes.map((proc) => proc.stop({ graceMs: 20_000 })));
-    await admin
-      .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(DATABASE_NAME)} WITH (FORCE)`)
-      .catch((error) => log(`Could not drop ${DATABASE_NAME}: ${error.message}`));
-    await admin.end().catch(() => undefined);
-    const deleted = await deleteRedisPrefix(redis, REDIS_PREFIX).catch(() => 0);
-    redis.disconnect();
-    rmSync(workDir, { recursive: true, force: true });
-    log(`Cleaned up: database ${DATABASE_NAME}, ${deleted} Redis keys, temp dir`);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      log(`\n${signal}: cleaning up…`);
-      cleanUp().finally(() => process.exit(130));
-    });
-  }
+  await stack.open(['auth', 'heroes', 'gateway'], () => db?.end().catch(() => undefined));
+  const { admin, redis } = stack;
 
-  try {
-    const env = stackEnv(workDir);
-    log(
-      `http bench: GET /api/heroes/{id}, ${CONNECTIONS} connections, ${DURATION_S} s per server in ${ROUNDS} rounds ` +
-        `after ${WARMUP_S} s warm-up, scale ${SCALE}`,
-    );
-    // auth first: it writes the dev key pair the others read.
-    service('auth', env);
-    await sleep(1_500);
-    service('heroes', env);
-    const gatewayPort = await freePort();
-    service('gateway', { ...env, PORT: String(gatewayPort) });
-    const base = `http://127.0.0.1:${gatewayPort}`;
-    await waitForGateway(base);
+  const env = stack.env({ MEDIA_URL_SECRET });
+  log(
+    `http bench: GET /api/heroes/{id}, ${CONNECTIONS} connections, ${DURATION_S} s per server in ${ROUNDS} rounds ` +
+      `after ${WARMUP_S} s warm-up, scale ${SCALE}`,
+  );
+  // auth first: it writes the dev key pair the others read.
+  stack.startService('auth', env);
+  await sleep(1_500);
+  stack.startService('heroes', env);
+  const gatewayPort = await freePort();
+  stack.startService('gateway', { ...env, PORT: String(gatewayPort) });
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  await stack.waitForGateway(base, BACKEND);
 
-    // One user, one paid hero with its backstory and images. Not timed.
-    const session = await api(base, 'POST', '/api/auth/register', {
-      body: { name: 'Bench HTTP', email: `bench-http-${SUFFIX}@example.com`, password: PASSWORD },
-      expect: [200, 201],
-    });
-    const heroId = randomBytes(16).toString('hex');
-    await api(base, 'POST', '/api/heroes', {
-      token: session.token,
-      body: { heroName: 'Bench Hero', birthdate: '1990-07-25', heroId },
-      expect: [201],
-    });
-    db = new pg.Client({ connectionString: databaseUrl() });
-    await db.connect();
-    await completeHero(db, heroId);
-    const userId = (await db.query('SELECT owner_id FROM heroes.heroes WHERE id = $1', [heroId])).rows[0]
-      .owner_id;
-    await db.end();
-    db = undefined;
-    const statements = await heroesStatements(heroId, userId);
-    log(`The heroes service sends ${statements.length} statement(s) per GET; the baseline sends the same.`);
+  // One user, one paid hero with its backstory and images. Not timed.
+  const session = await api(base, 'POST', '/api/auth/register', {
+    body: { name: 'Bench HTTP', email: `bench-http-${stack.suffix}@example.com`, password: PASSWORD },
+    expect: [200, 201],
+  });
+  const heroId = randomBytes(16).toString('hex');
+  await api(base, 'POST', '/api/heroes', {
+    token: session.token,
+    body: { heroName: 'Bench Hero', birthdate: '1990-07-25', heroId },
+    expect: [201],
+  });
+  db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  await completeHero(db, heroId);
+  const userId = (await db.query('SELECT owner_id FROM heroes.heroes WHERE id = $1', [heroId])).rows[0]
+    .owner_id;
+  await db.end();
+  db = undefined;
+  const statements = await heroesStatements(env.DATABASE_URL, heroId, userId);
+  log(`The heroes service sends ${statements.length} statement(s) per GET; the baseline sends the same.`);
 
-    const baselineProcess = startProcess('baseline', [path.join('bench', 'http', 'baseline-server.mjs')], {
+  const baselineProcess = stack.startProcess(
+    'baseline',
+    [path.join('bench', 'http', 'baseline-server.mjs')],
+    {
       ...env,
       PORT: '0',
       BASELINE_SQL: JSON.stringify(statements),
-    });
-    const [, baselinePort] = await baselineProcess
-      .waitForLine(/^listening (\d+)$/, STARTUP_TIMEOUT_MS)
-      .catch((error) => Promise.reject(stackError ?? error));
+    },
+  );
+  const [, baselinePort] = await baselineProcess
+    .waitForLine(/^listening (\d+)$/, STARTUP_TIMEOUT_MS)
+    .catch((error) => Promise.reject(stack.error ?? error));
 
-    const targets = {
-      baseline: { label: 'Fastify + pg, one process (baseline)', base: `http://127.0.0.1:${baselinePort}` },
-      starborn: { label: 'gateway → BullMQ → heroes (Starborn)', base },
-    };
-    const route = `/api/heroes/${heroId}`;
-    // Same answer from both (signatures aside), and both refuse a request without a token.
-    const answers = {};
-    for (const [name, target] of Object.entries(targets)) {
-      answers[name] = await api(target.base, 'GET', route, { token: session.token });
-      await api(target.base, 'GET', route, { expect: [401] });
-    }
-    if (answers.starborn.images?.length !== 3 || answers.starborn.backstory !== BACKSTORY)
-      throw new Error(`unexpected hero from the gateway: ${JSON.stringify(answers.starborn).slice(0, 300)}`);
-    if (!sameJson(unsigned(answers.starborn), unsigned(answers.baseline))) {
-      throw new Error(
-        `the baseline answers differently:\n${JSON.stringify(answers.baseline)}\nvs\n${JSON.stringify(answers.starborn)}`,
-      );
-    }
-    const bodyBytes = Buffer.byteLength(JSON.stringify(answers.starborn));
-
-    for (const target of Object.values(targets))
-      await load(`${target.base}${route}`, session.token, WARMUP_S);
-
-    // Whose CPU: the servers' processes, the database's backends for this database, Redis (whole server).
-    const backendPids = async () =>
-      (
-        await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
-          DATABASE_NAME,
-        ])
-      ).rows.map((row) => row.pid);
-    const cpuSnapshot = async () => ({
-      machine: machineCpuMs(),
-      process: new Map(processes.map((proc) => [proc.label, processCpuMs(proc.pid) ?? 0])),
-      postgres: new Map((await backendPids()).map((pid) => [pid, processCpuMs(pid) ?? 0])),
-      redis: await redisCpuMs(redis),
-      bench: process.cpuUsage(),
-    });
-    const cpuDelta = (before, after) => {
-      let postgres = 0;
-      for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
-      const bench = process.cpuUsage(before.bench);
-      return {
-        machineBusyMs: after.machine.busyMs - before.machine.busyMs,
-        machineTotalMs: after.machine.totalMs - before.machine.totalMs,
-        ...Object.fromEntries(
-          [...after.process].map(([label, ms]) => [label, ms - (before.process.get(label) ?? 0)]),
-        ),
-        postgres,
-        redis: after.redis - before.redis,
-        bench: (bench.user + bench.system) / 1000,
-      };
-    };
-
-    const loadBefore = os.loadavg()[0];
-    const runs = { baseline: [], starborn: [] };
-    for (let r = 0; r < ROUNDS; r++) {
-      const order = r % 2 === 0 ? ['baseline', 'starborn'] : ['starborn', 'baseline'];
-      for (const name of order) {
-        if (stackError) throw stackError;
-        const before = await cpuSnapshot();
-        const measured = await load(`${targets[name].base}${route}`, session.token, ROUND_S);
-        const cpu = cpuDelta(before, await cpuSnapshot());
-        runs[name].push({ ...measured, cpu });
-        log(
-          `round ${r + 1}, ${name}: ${fmt.rps((measured.latencies.length / measured.elapsedMs) * 1000)} req/s`,
-        );
-      }
-    }
-    const loadAfter = os.loadavg()[0];
-    if (stackError) throw stackError;
-
-    // ---- figures ----
-    const sum = (values) => values.reduce((total, value) => total + value, 0);
-    const results = {};
-    for (const [name, list] of Object.entries(runs)) {
-      const elapsedMs = sum(list.map((run) => run.elapsedMs));
-      const summary = summarize(
-        list.flatMap((run) => run.latencies),
-        elapsedMs,
-      );
-      const cpuMs = {};
-      for (const key of Object.keys(list[0].cpu)) cpuMs[key] = sum(list.map((run) => run.cpu[key]));
-      const serving = name === 'starborn' ? ['gateway', 'heroes', 'postgres'] : ['baseline', 'postgres'];
-      const perRequest = (ms) => round(ms / summary.count, 3);
-      results[name] = {
-        summary,
-        rounds: list.map((run) => Math.round((run.latencies.length / run.elapsedMs) * 1000)),
-        cpuCores: Object.fromEntries(
-          Object.entries(cpuMs)
-            .filter(([key]) => !key.startsWith('machine'))
-            .map(([key, ms]) => [key, round(ms / elapsedMs, 2)]),
-        ),
-        machineBusyCores: round((cpuMs.machineBusyMs / (cpuMs.machineTotalMs || 1)) * os.cpus().length, 2),
-        cpuMsPerRequest: {
-          serving: perRequest(sum(serving.map((key) => cpuMs[key]))),
-          ...Object.fromEntries(serving.map((key) => [key, perRequest(cpuMs[key])])),
-          redis: perRequest(cpuMs.redis),
-          loadGenerator: perRequest(cpuMs.bench),
-        },
-      };
-    }
-    const s = results.starborn;
-    const describeCpu = ({ serving, ...parts }) =>
-      `${serving} (${Object.entries(parts)
-        .map(([key, value]) => `${key} ${value}`)
-        .join(', ')})`;
-    /** Busy cores of the whole machine minus those of this bench's processes, Redis and PostgreSQL backends. */
-    const otherCores = (r) => round(Math.max(0, r.machineBusyCores - sum(Object.values(r.cpuCores))), 2);
-    const b = results.baseline;
-    const ratio = s.summary.throughputRps / b.summary.throughputRps;
-    const pass = ratio >= TARGET_RATIO;
-
-    console.log(
-      `\nGET /api/heroes/{id}: ${CONNECTIONS} connections, ${DURATION_S} s each in ${ROUNDS} rounds, ` +
-        `${os.cpus().length}× ${os.cpus()[0]?.model?.trim()}, load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}\n`,
-    );
-    console.log(
-      textTable(
-        ['server', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'CPU ms/req'],
-        Object.entries(results).map(([name, r]) => [
-          targets[name].label,
-          r.summary.count,
-          fmt.rps(r.summary.throughputRps),
-          fmt.ms(r.summary.p50Ms),
-          fmt.ms(r.summary.p90Ms),
-          fmt.ms(r.summary.p99Ms),
-          fmt.ms(r.summary.maxMs),
-          r.cpuMsPerRequest.serving,
-        ]),
-      ),
-    );
-    console.log(
-      `\nThroughput Starborn / baseline ${fmt.ratio(ratio)} (target ≥ ×${TARGET_RATIO}: ${pass ? 'PASS' : 'FAIL'}).`,
-    );
-    for (const [name, r] of Object.entries(results)) {
-      console.log(
-        `CPU during ${name} (cores): ${Object.entries(r.cpuCores)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}; machine busy ${r.machineBusyCores} of ${os.cpus().length}`,
-      );
-    }
-
-    const info = await redis.info('server');
-    const pgVersion = (await admin.query('SHOW server_version')).rows[0].server_version;
-    const vs = 'Fastify + pg';
-    const figure = (label, value, unit, { target = null, pass: verdict = null, ratios = null } = {}) => ({
-      figure: label,
-      value: round(value),
-      unit,
-      target,
-      pass: verdict,
-      ratios,
-    });
-    const prefix = `GET /api/heroes/{id}, ${CONNECTIONS} connections`;
-    const result = {
-      bench: 'http',
-      title:
-        'HTTP: GET /api/heroes/{id} through the gateway and the heroes service vs one Fastify + pg process',
-      date: new Date().toISOString(),
-      machine: machineInfo({
-        redis: /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown',
-        postgres: pgVersion,
-        loadAverage1mBefore: round(loadBefore, 2),
-        loadAverage1mAfter: round(loadAfter, 2),
-      }),
-      config: {
-        scale: SCALE,
-        connections: CONNECTIONS,
-        secondsPerServer: ROUNDS * ROUND_S,
-        rounds: ROUNDS,
-        warmupSeconds: WARMUP_S,
-        responseBytes: bodyBytes,
-        statements: statements.map((statement) => statement.text),
-        notes:
-          'Every process on the one machine: auth, heroes and gateway from their dist (NODE_ENV=test, log level ' +
-          'warn), the baseline (bench/http/baseline-server.mjs), PostgreSQL, Redis and autocannon (this process). ' +
-          'Both servers answer the same request with the same token and the same JSON; pools of 10 connections ' +
-          'each. Latency = send → full response per request as autocannon times it; percentiles nearest-rank. ' +
-          'CPU ms per request: serving = gateway + heroes + the PostgreSQL backends of the bench database ' +
-          '(Starborn), baseline + those backends (baseline); Redis is the whole server, so other work on it counts.',
-      },
-      results,
-      figures: [
-        figure(`${prefix}, Starborn: throughput`, s.summary.throughputRps, 'req/s', {
-          ratios: { [vs]: round(ratio, 2) },
-        }),
-        figure(`${prefix}, Starborn: latency p50`, s.summary.p50Ms, 'ms', {
-          ratios: { [vs]: round(s.summary.p50Ms / b.summary.p50Ms, 2) },
-        }),
-        figure(`${prefix}, Starborn: latency p99`, s.summary.p99Ms, 'ms', {
-          ratios: { [vs]: round(s.summary.p99Ms / b.summary.p99Ms, 2) },
-        }),
-        figure(
-          `${prefix}, Starborn: CPU per request (gateway + heroes + PostgreSQL)`,
-          s.cpuMsPerRequest.serving,
-          'ms',
-          {
-            ratios: { [vs]: round(s.cpuMsPerRequest.serving / b.cpuMsPerRequest.serving, 2) },
-          },
-        ),
-        figure(`${prefix}, Fastify + pg baseline: throughput`, b.summary.throughputRps, 'req/s'),
-        figure(`${prefix}, Fastify + pg baseline: latency p50`, b.summary.p50Ms, 'ms'),
-        figure(`${prefix}, Fastify + pg baseline: latency p99`, b.summary.p99Ms, 'ms'),
-        figure(
-          `${prefix}, Fastify + pg baseline: CPU per request (server + PostgreSQL)`,
-          b.cpuMsPerRequest.serving,
-          'ms',
-        ),
-        figure('throughput, Starborn / Fastify + pg', ratio, '×', {
-          target: { min: TARGET_RATIO, unit: '×' },
-          pass,
-        }),
-      ],
-      notes: [
-        `${fmt.rps(s.summary.throughputRps)} against ${fmt.rps(b.summary.throughputRps)} req/s, ${fmt.ratio(ratio)} ` +
-          `(per round: Starborn ${s.rounds.join(', ')}; baseline ${b.rounds.join(', ')}); ` +
-          `${s.summary.count + b.summary.count} requests, all 200, ${bodyBytes}-byte answers, the same from both ` +
-          `(${statements.length} statements per request, as the heroes service sends them).`,
-        `Target ≥ ×${TARGET_RATIO}: on top of the baseline's work the gateway adds a Nest pipeline and a BullMQ ` +
-          'round trip (about six Redis commands, see the rpc bench) and the heroes service a worker turn and ' +
-          "TypeORM's hydration, in two more processes and Redis on the same two cores: up to about four times the " +
-          "baseline's CPU per request is the price of that design; below a quarter of its rate something beyond it " +
-          'would be at work.',
-        `CPU ms per request: Starborn ${describeCpu(s.cpuMsPerRequest)}; baseline ${describeCpu(b.cpuMsPerRequest)}. ` +
-          `Other work on the machine took ${otherCores(s)} cores during the Starborn runs and ${otherCores(b)} ` +
-          `during the baseline's (of ${os.cpus().length}; load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}): ` +
-          'the rates share the cores with it, CPU per request much less so.',
-      ],
-    };
-    console.log(`\nWrote ${await writeResult('http', result)}`);
-  } finally {
-    await cleanUp();
+  const targets = {
+    baseline: { label: 'Fastify + pg, one process (baseline)', base: `http://127.0.0.1:${baselinePort}` },
+    starborn: { label: 'gateway → BullMQ → heroes (Starborn)', base },
+  };
+  const route = `/api/heroes/${heroId}`;
+  // Same answer from both (signatures aside), and both refuse a request without a token.
+  const answers = {};
+  for (const [name, target] of Object.entries(targets)) {
+    answers[name] = await api(target.base, 'GET', route, { token: session.token });
+    await api(target.base, 'GET', route, { expect: [401] });
   }
+  if (answers.starborn.images?.length !== 3 || answers.starborn.backstory !== BACKSTORY)
+    throw new Error(`unexpected hero from the gateway: ${JSON.stringify(answers.starborn).slice(0, 300)}`);
+  if (!sameJson(unsigned(answers.starborn), unsigned(answers.baseline))) {
+    throw new Error(
+      `the baseline answers differently:\n${JSON.stringify(answers.baseline)}\nvs\n${JSON.stringify(answers.starborn)}`,
+    );
+  }
+  const bodyBytes = Buffer.byteLength(JSON.stringify(answers.starborn));
+
+  for (const target of Object.values(targets)) await load(`${target.base}${route}`, session.token, WARMUP_S);
+
+  // Whose CPU: the servers' processes, the database's backends for this database, Redis (whole server).
+  const backendPids = async () =>
+    (
+      await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        stack.databaseName,
+      ])
+    ).rows.map((row) => row.pid);
+  const cpuSnapshot = async () => ({
+    machine: machineCpuMs(),
+    process: new Map(stack.processes.map((proc) => [proc.label, processCpuMs(proc.pid) ?? 0])),
+    postgres: new Map((await backendPids()).map((pid) => [pid, processCpuMs(pid) ?? 0])),
+    redis: await redisCpuMs(redis),
+    bench: process.cpuUsage(),
+  });
+  const cpuDelta = (before, after) => {
+    let postgres = 0;
+    for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+    const bench = process.cpuUsage(before.bench);
+    return {
+      machineBusyMs: after.machine.busyMs - before.machine.busyMs,
+      machineTotalMs: after.machine.totalMs - before.machine.totalMs,
+      ...Object.fromEntries(
+        [...after.process].map(([label, ms]) => [label, ms - (before.process.get(label) ?? 0)]),
+      ),
+      postgres,
+      redis: after.redis - before.redis,
+      bench: (bench.user + bench.system) / 1000,
+    };
+  };
+
+  const loadBefore = os.loadavg()[0];
+  const runs = { baseline: [], starborn: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? ['baseline', 'starborn'] : ['starborn', 'baseline'];
+    for (const name of order) {
+      stack.throwIfFailed();
+      const before = await cpuSnapshot();
+      const measured = await load(`${targets[name].base}${route}`, session.token, ROUND_S);
+      const cpu = cpuDelta(before, await cpuSnapshot());
+      runs[name].push({ ...measured, cpu });
+      log(
+        `round ${r + 1}, ${name}: ${fmt.rps((measured.latencies.length / measured.elapsedMs) * 1000)} req/s`,
+      );
+    }
+  }
+  const loadAfter = os.loadavg()[0];
+  stack.throwIfFailed();
+
+  // ---- figures ----
+  const sum = (values) => values.reduce((total, value) => total + value, 0);
+  const results = {};
+  for (const [name, list] of Object.entries(runs)) {
+    const elapsedMs = sum(list.map((run) => run.elapsedMs));
+    const summary = summarize(
+      list.flatMap((run) => run.latencies),
+      elapsedMs,
+    );
+    const cpuMs = {};
+    for (const key of Object.keys(list[0].cpu)) cpuMs[key] = sum(list.map((run) => run.cpu[key]));
+    const serving = name === 'starborn' ? ['gateway', 'heroes', 'postgres'] : ['baseline', 'postgres'];
+    const perRequest = (ms) => round(ms / summary.count, 3);
+    results[name] = {
+      summary,
+      rounds: list.map((run) => Math.round((run.latencies.length / run.elapsedMs) * 1000)),
+      cpuCores: Object.fromEntries(
+        Object.entries(cpuMs)
+          .filter(([key]) => !key.startsWith('machine'))
+          .map(([key, ms]) => [key, round(ms / elapsedMs, 2)]),
+      ),
+      machineBusyCores: round((cpuMs.machineBusyMs / (cpuMs.machineTotalMs || 1)) * os.cpus().length, 2),
+      cpuMsPerRequest: {
+        serving: perRequest(sum(serving.map((key) => cpuMs[key]))),
+        ...Object.fromEntries(serving.map((key) => [key, perRequest(cpuMs[key])])),
+        redis: perRequest(cpuMs.redis),
+        loadGenerator: perRequest(cpuMs.bench),
+      },
+    };
+  }
+  const s = results.starborn;
+  const describeCpu = ({ serving, ...parts }) =>
+    `${serving} (${Object.entries(parts)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(', ')})`;
+  /** Busy cores of the whole machine minus those of this bench's processes, Redis and PostgreSQL backends. */
+  const otherCores = (r) => round(Math.max(0, r.machineBusyCores - sum(Object.values(r.cpuCores))), 2);
+  const b = results.baseline;
+  const ratio = s.summary.throughputRps / b.summary.throughputRps;
+  const pass = ratio >= TARGET_RATIO;
+
+  console.log(
+    `\nGET /api/heroes/{id}: ${CONNECTIONS} connections, ${DURATION_S} s each in ${ROUNDS} rounds, ` +
+      `${os.cpus().length}× ${os.cpus()[0]?.model?.trim()}, load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}\n`,
+  );
+  console.log(
+    textTable(
+      ['server', 'requests', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'CPU ms/req'],
+      Object.entries(results).map(([name, r]) => [
+        targets[name].label,
+        r.summary.count,
+        fmt.rps(r.summary.throughputRps),
+        fmt.ms(r.summary.p50Ms),
+        fmt.ms(r.summary.p90Ms),
+        fmt.ms(r.summary.p99Ms),
+        fmt.ms(r.summary.maxMs),
+        r.cpuMsPerRequest.serving,
+      ]),
+    ),
+  );
+  console.log(
+    `\nThroughput Starborn / baseline ${fmt.ratio(ratio)} (target ≥ ×${TARGET_RATIO}: ${pass ? 'PASS' : 'FAIL'}).`,
+  );
+  for (const [name, r] of Object.entries(results)) {
+    console.log(
+      `CPU during ${name} (cores): ${Object.entries(r.cpuCores)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}; machine busy ${r.machineBusyCores} of ${os.cpus().length}`,
+    );
+  }
+
+  const machine = await stack.machineInfo({
+    loadAverage1mBefore: round(loadBefore, 2),
+    loadAverage1mAfter: round(loadAfter, 2),
+  });
+  const vs = 'Fastify + pg';
+  const figure = (label, value, unit, { target = null, pass: verdict = null, ratios = null } = {}) => ({
+    figure: label,
+    value: round(value),
+    unit,
+    target,
+    pass: verdict,
+    ratios,
+  });
+  const prefix = `GET /api/heroes/{id}, ${CONNECTIONS} connections`;
+  const result = {
+    bench: 'http',
+    title:
+      'HTTP: GET /api/heroes/{id} through the gateway and the heroes service vs one Fastify + pg process',
+    date: new Date().toISOString(),
+    machine,
+    config: {
+      scale: SCALE,
+      connections: CONNECTIONS,
+      secondsPerServer: ROUNDS * ROUND_S,
+      rounds: ROUNDS,
+      warmupSeconds: WARMUP_S,
+      responseBytes: bodyBytes,
+      statements: statements.map((statement) => statement.text),
+      notes:
+        'Every process on the one machine: auth, heroes and gateway from their dist (NODE_ENV=test, log level ' +
+        'warn), the baseline (bench/http/baseline-server.mjs), PostgreSQL, Redis and autocannon (this process). ' +
+        'Both servers answer the same request with the same token and the same JSON; pools of 10 connections ' +
+        'each. Latency = send → full response per request as autocannon times it; percentiles nearest-rank. ' +
+        'CPU ms per request: serving = gateway + heroes + the PostgreSQL backends of the bench database ' +
+        '(Starborn), baseline + those backends (baseline); Redis is the whole server, so other work on it counts.',
+    },
+    results,
+    figures: [
+      figure(`${prefix}, Starborn: throughput`, s.summary.throughputRps, 'req/s', {
+        ratios: { [vs]: round(ratio, 2) },
+      }),
+      figure(`${prefix}, Starborn: latency p50`, s.summary.p50Ms, 'ms', {
+        ratios: { [vs]: round(s.summary.p50Ms / b.summary.p50Ms, 2) },
+      }),
+      figure(`${prefix}, Starborn: latency p99`, s.summary.p99Ms, 'ms', {
+        ratios: { [vs]: round(s.summary.p99Ms / b.summary.p99Ms, 2) },
+      }),
+      figure(
+        `${prefix}, Starborn: CPU per request (gateway + heroes + PostgreSQL)`,
+        s.cpuMsPerRequest.serving,
+        'ms',
+        {
+          ratios: { [vs]: round(s.cpuMsPerRequest.serving / b.cpuMsPerRequest.serving, 2) },
+        },
+      ),
+      figure(`${prefix}, Fastify + pg baseline: throughput`, b.summary.throughputRps, 'req/s'),
+      figure(`${prefix}, Fastify + pg baseline: latency p50`, b.summary.p50Ms, 'ms'),
+      figure(`${prefix}, Fastify + pg baseline: latency p99`, b.summary.p99Ms, 'ms'),
+      figure(
+        `${prefix}, Fastify + pg baseline: CPU per request (server + PostgreSQL)`,
+        b.cpuMsPerRequest.serving,
+        'ms',
+      ),
+      figure('throughput, Starborn / Fastify + pg', ratio, '×', {
+        target: { min: TARGET_RATIO, unit: '×' },
+        pass,
+      }),
+    ],
+    notes: [
+      `${fmt.rps(s.summary.throughputRps)} against ${fmt.rps(b.summary.throughputRps)} req/s, ${fmt.ratio(ratio)} ` +
+        `(per round: Starborn ${s.rounds.join(', ')}; baseline ${b.rounds.join(', ')}); ` +
+        `${s.summary.count + b.summary.count} requests, all 200, ${bodyBytes}-byte answers, the same from both ` +
+        `(${statements.length} statements per request, as the heroes service sends them).`,
+      `Target ≥ ×${TARGET_RATIO}: on top of the baseline's work the gateway adds a Nest pipeline and a BullMQ ` +
+        'round trip (about six Redis commands, see the rpc bench) and the heroes service a worker turn and ' +
+        "TypeORM's hydration, in two more processes and Redis on the same two cores: up to about four times the " +
+        "baseline's CPU per request is the price of that design; below a quarter of its rate something beyond it " +
+        'would be at work.',
+      `CPU ms per request: Starborn ${describeCpu(s.cpuMsPerRequest)}; baseline ${describeCpu(b.cpuMsPerRequest)}. ` +
+        `Other work on the machine took ${otherCores(s)} cores during the Starborn runs and ${otherCores(b)} ` +
+        `during the baseline's (of ${os.cpus().length}; load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}): ` +
+        'the rates share the cores with it, CPU per request much less so.',
+    ],
+  };
+  console.log(`\nWrote ${await writeResult('http', result)}`);
 }
 
-main().then(
-  () => setTimeout(() => process.exit(0), 2_000).unref(),
-  (error) => {
-    log(`http bench failed: ${error.stack ?? error.message}`);
-    process.exit(1);
-  },
-);
+stack.run(main);

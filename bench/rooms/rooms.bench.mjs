@@ -16,32 +16,15 @@
 // BENCH_DATABASE_URL / BENCH_REDIS_URL point elsewhere. Everything it creates (database, Redis prefix,
 // temp dir, processes) is removed at the end, also on failure or Ctrl-C. Writes bench/results/rooms.json
 // and prints a table. Timing never fails the run; a lost or duplicated delivery does.
-/* global AbortSignal */
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connectSocket } from 'socket.io-client';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import {
-  checkBackingServices,
-  freePort,
-  missingBuilds,
-  serviceEnv,
-  startService,
-} from '../../scripts/lib/stack.mjs';
-import {
-  benchScale,
-  fmt,
-  machineInfo,
-  runClosedLoop,
-  scaled,
-  textTable,
-  writeResult,
-} from '../lib/harness.mjs';
+import { freePort } from '../../scripts/lib/stack.mjs';
+import { benchScale, fmt, runClosedLoop, scaled, textTable, writeResult } from '../lib/harness.mjs';
+import { BenchStack, api } from '../lib/stack.mjs';
 import { summarize } from '../lib/stats.mjs';
-import { deleteRedisPrefix, machineCpuMs, processCpuMs, redisCpuMs } from '../lib/system.mjs';
+import { machineCpuMs, processCpuMs, redisCpuMs } from '../lib/system.mjs';
 
 const SCALE = benchScale();
 const CLIENTS = scaled(200, SCALE, 20);
@@ -50,101 +33,17 @@ const WARMUP_MESSAGES = 10;
 const PREMIUM_EVERY = 10;
 const MESSAGE_INTERVAL_MS = Number(process.env.BENCH_MESSAGE_INTERVAL_MS ?? 50);
 const TARGET_P99_MS = 100;
-const STARTUP_TIMEOUT_MS = 180_000;
 const DELIVERY_TIMEOUT_MS = 30_000;
 const PREPARE_CONCURRENCY = 8;
 const JOIN_CONCURRENCY = 20;
 const PASSWORD = 'bench correct horse battery';
 const BACKEND = ['auth', 'heroes', 'generation', 'rooms'];
 
-const SUFFIX = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `starborn_bench_rooms_${SUFFIX}`;
-const REDIS_PREFIX = `sb-bench-rooms-${SUFFIX}`;
+const stack = new BenchStack('rooms');
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-// ---- the stack: each service a child process ----
-
-const processes = [];
-let stopping = false;
-let stackError = null;
-
-/** A service of this bench (the launcher in scripts/lib/stack.mjs); an unexpected exit fails the run. */
-function startServiceProcess(service, label, env) {
-  const proc = startService(service, {
-    name: label,
-    env,
-    onUnexpectedExit: (stopped, { code, signal }) => {
-      if (stopping || stackError) return;
-      stackError = new Error(
-        `${label} exited unexpectedly (code ${code}, signal ${signal}); last output:\n${stopped.tail.slice(-20).join('\n')}`,
-      );
-    },
-  });
-  proc.label = label;
-  processes.push(proc);
-  return proc;
-}
-
-function stackEnv(workDir) {
-  const database = new URL(POSTGRES_URL);
-  database.pathname = `/${DATABASE_NAME}`;
-  return serviceEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.toString(),
-    REDIS_URL,
-    REDIS_PREFIX,
-    AUTH_KEYS_DIR: path.join(workDir, 'keys'),
-    MEDIA_DIR: path.join(workDir, 'media'),
-    RATE_LIMIT_REGISTER_PER_IP: '100000',
-    RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '100000',
-    RATE_LIMIT_LOGIN_PER_IP: '100000',
-    // One sender at a steady rate well above a person's: the chat limit is not what is measured.
-    RATE_LIMIT_ROOM_MESSAGES: '100000',
-    AI_PROVIDER: 'local',
-  });
-}
-
-/** Waits until the gateway answers and reports each needed backend service healthy. */
-async function waitForGateway(base) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (stackError) throw stackError;
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      const body = await response.json().catch(() => null);
-      const down = BACKEND.filter((service) => body?.checks?.services?.[service]?.status !== 'ok');
-      if (body?.checks?.postgres?.status === 'ok' && down.length === 0) return;
-      last = `waiting for ${down.join(', ') || 'postgres'}`;
-    } catch (error) {
-      last = error.message;
-    }
-    await sleep(500);
-  }
-  throw new Error(`${base} was not ready within ${STARTUP_TIMEOUT_MS} ms: ${last}`);
-}
-
-async function api(base, method, route, { token, body, expect = [200] } = {}) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!expect.includes(response.status))
-    throw new Error(`${method} ${route}: HTTP ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 // ---- the room ----
 
@@ -156,7 +55,11 @@ async function prepareHeroes(base, db) {
     count: CLIENTS,
     fn: async (i) => {
       const session = await api(base, 'POST', '/api/auth/register', {
-        body: { name: `Bench ${i}`, email: `bench-rooms-${SUFFIX}-${i}@example.com`, password: PASSWORD },
+        body: {
+          name: `Bench ${i}`,
+          email: `bench-rooms-${stack.suffix}-${i}@example.com`,
+          password: PASSWORD,
+        },
         expect: [200, 201],
       });
       const heroId = randomBytes(16).toString('hex');
@@ -210,291 +113,249 @@ async function joinClient(base, hero, roomId, onMessage) {
 }
 
 async function main() {
-  const missing = missingBuilds(['auth', 'heroes', 'generation', 'rooms', 'gateway']);
-  if (missing.length > 0)
-    throw new Error(`Build first (npx nx run-many -t build --exclude=web): missing ${missing.join(', ')}`);
-  const problems = await checkBackingServices({ DATABASE_URL: POSTGRES_URL, REDIS_URL });
-  if (problems.length > 0) throw new Error(problems.join('\n'));
-
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'starborn-bench-rooms-'));
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   let db;
   const sockets = [];
-  let cleaned = false;
-  const cleanUp = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    stopping = true;
+  await stack.open(['auth', 'heroes', 'generation', 'rooms', 'gateway'], async () => {
     for (const socket of sockets) socket.disconnect();
     await db?.end().catch(() => undefined);
-    await Promise.all(processes.map((proc) => proc.stop({ graceMs: 20_000 })));
-    await admin
-      .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(DATABASE_NAME)} WITH (FORCE)`)
-      .catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    const deleted = await deleteRedisPrefix(redis, REDIS_PREFIX).catch(() => 0);
-    redis.disconnect();
-    rmSync(workDir, { recursive: true, force: true });
-    log(`Cleaned up: database ${DATABASE_NAME}, ${deleted} Redis keys, temp dir`);
+  });
+  const { redis } = stack;
+
+  const env = stack.env({
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    // One sender at a steady rate well above a person's: the chat limit is not what is measured.
+    RATE_LIMIT_ROOM_MESSAGES: '100000',
+  });
+  log(
+    `rooms bench: ${CLIENTS} clients, ${MESSAGES} messages ${MESSAGE_INTERVAL_MS} ms apart, scale ${SCALE}`,
+  );
+  // auth first: it writes the dev key pair the others read.
+  stack.startService('auth', env);
+  await sleep(1_500);
+  for (const service of BACKEND.slice(1)) stack.startService(service, env);
+  const ports = [await freePort(), await freePort()];
+  const gateways = ports.map((port, i) => {
+    const label = `gateway-${'AB'[i]}`;
+    const proc = stack.startService('gateway', { ...env, PORT: String(port) }, label);
+    return { label, base: `http://127.0.0.1:${port}`, proc };
+  });
+  await Promise.all(gateways.map((gateway) => stack.waitForGateway(gateway.base, BACKEND)));
+  db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  const [a, b] = gateways;
+
+  let started = performance.now();
+  const heroes = await prepareHeroes(a.base, db);
+  log(`Prepared ${CLIENTS} users and heroes in ${fmt.ms(performance.now() - started)} ms`);
+  const sender = heroes[0]; // premium (index 0)
+  const { roomId } = await api(a.base, 'POST', '/api/shared-story/create', {
+    token: sender.token,
+    body: { heroId: sender.heroId },
+    expect: [201],
+  });
+
+  // Arrivals: received[i][c] = when client c got message i (NaN until then).
+  const TAG = `bench-${stack.suffix}`;
+  const total = WARMUP_MESSAGES + MESSAGES;
+  const sentAt = new Float64Array(total).fill(NaN);
+  const received = Array.from({ length: total }, () => new Float64Array(CLIENTS).fill(NaN));
+  let duplicates = 0;
+  let deliveries = 0;
+  let allArrived = () => undefined;
+  const clients = new Array(CLIENTS);
+  started = performance.now();
+  await runClosedLoop({
+    concurrency: JOIN_CONCURRENCY,
+    count: CLIENTS,
+    fn: async (c) => {
+      const gateway = c % 2 === 0 ? a : b;
+      const onMessage = (message) => {
+        const at = performance.now();
+        if (typeof message?.content !== 'string' || !message.content.startsWith(TAG)) return;
+        const i = Number(message.content.slice(TAG.length + 1));
+        if (!Number.isNaN(received[i][c])) duplicates += 1;
+        else {
+          received[i][c] = at;
+          deliveries += 1;
+          if (deliveries === total * CLIENTS) allArrived();
+        }
+      };
+      const joined = await joinClient(gateway.base, heroes[c], roomId, onMessage);
+      sockets.push(joined.socket);
+      clients[c] = { ...joined, gateway: gateway.label };
+    },
+  });
+  log(`${CLIENTS} clients joined in ${fmt.ms(performance.now() - started)} ms`);
+  const lobby = await api(b.base, 'GET', '/api/shared-story', { token: heroes[1].token });
+  const row = lobby.find((room) => room.id === roomId);
+  const participants = clients.filter((client) => client.role === 'participant').length;
+  if (row?.participantCount !== participants || row.participantCount + row.spectatorCount !== CLIENTS) {
+    throw new Error(
+      `lobby counts ${JSON.stringify(row)}; expected ${participants} + ${CLIENTS - participants}`,
+    );
+  }
+
+  const everything = new Promise((resolve) => (allArrived = resolve));
+  const send = (i) => {
+    sentAt[i] = performance.now();
+    clients[0].socket.emit('send_message', { message: `${TAG} ${i}` });
   };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      log(`\n${signal}: cleaning up…`);
-      cleanUp().finally(() => process.exit(130));
-    });
+  // Warm-up (not measured): connections, JIT, pools.
+  for (let i = 0; i < WARMUP_MESSAGES; i++) {
+    send(i);
+    await sleep(MESSAGE_INTERVAL_MS);
   }
+  await sleep(1_000);
 
-  try {
-    const env = stackEnv(workDir);
-    log(
-      `rooms bench: ${CLIENTS} clients, ${MESSAGES} messages ${MESSAGE_INTERVAL_MS} ms apart, scale ${SCALE}`,
-    );
-    // auth first: it writes the dev key pair the others read.
-    startServiceProcess('auth', 'auth', env);
-    await sleep(1_500);
-    for (const service of BACKEND.slice(1)) startServiceProcess(service, service, env);
-    const ports = [await freePort(), await freePort()];
-    const gateways = ports.map((port, i) => {
-      const label = `gateway-${'AB'[i]}`;
-      const proc = startServiceProcess('gateway', label, { ...env, PORT: String(port) });
-      return { label, base: `http://127.0.0.1:${port}`, proc };
-    });
-    await Promise.all(gateways.map((gateway) => waitForGateway(gateway.base)));
-    db = new pg.Client({ connectionString: env.DATABASE_URL });
-    await db.connect();
-    const [a, b] = gateways;
-
-    let started = performance.now();
-    const heroes = await prepareHeroes(a.base, db);
-    log(`Prepared ${CLIENTS} users and heroes in ${fmt.ms(performance.now() - started)} ms`);
-    const sender = heroes[0]; // premium (index 0)
-    const { roomId } = await api(a.base, 'POST', '/api/shared-story/create', {
-      token: sender.token,
-      body: { heroId: sender.heroId },
-      expect: [201],
-    });
-
-    // Arrivals: received[i][c] = when client c got message i (NaN until then).
-    const TAG = `bench-${SUFFIX}`;
-    const total = WARMUP_MESSAGES + MESSAGES;
-    const sentAt = new Float64Array(total).fill(NaN);
-    const received = Array.from({ length: total }, () => new Float64Array(CLIENTS).fill(NaN));
-    let duplicates = 0;
-    let deliveries = 0;
-    let allArrived = () => undefined;
-    const clients = new Array(CLIENTS);
-    started = performance.now();
-    await runClosedLoop({
-      concurrency: JOIN_CONCURRENCY,
-      count: CLIENTS,
-      fn: async (c) => {
-        const gateway = c % 2 === 0 ? a : b;
-        const onMessage = (message) => {
-          const at = performance.now();
-          if (typeof message?.content !== 'string' || !message.content.startsWith(TAG)) return;
-          const i = Number(message.content.slice(TAG.length + 1));
-          if (!Number.isNaN(received[i][c])) duplicates += 1;
-          else {
-            received[i][c] = at;
-            deliveries += 1;
-            if (deliveries === total * CLIENTS) allArrived();
-          }
-        };
-        const joined = await joinClient(gateway.base, heroes[c], roomId, onMessage);
-        sockets.push(joined.socket);
-        clients[c] = { ...joined, gateway: gateway.label };
-      },
-    });
-    log(`${CLIENTS} clients joined in ${fmt.ms(performance.now() - started)} ms`);
-    const lobby = await api(b.base, 'GET', '/api/shared-story', { token: heroes[1].token });
-    const row = lobby.find((room) => room.id === roomId);
-    const participants = clients.filter((client) => client.role === 'participant').length;
-    if (row?.participantCount !== participants || row.participantCount + row.spectatorCount !== CLIENTS) {
-      throw new Error(
-        `lobby counts ${JSON.stringify(row)}; expected ${participants} + ${CLIENTS - participants}`,
-      );
-    }
-
-    const everything = new Promise((resolve) => (allArrived = resolve));
-    const send = (i) => {
-      sentAt[i] = performance.now();
-      clients[0].socket.emit('send_message', { message: `${TAG} ${i}` });
-    };
-    // Warm-up (not measured): connections, JIT, pools.
-    for (let i = 0; i < WARMUP_MESSAGES; i++) {
-      send(i);
-      await sleep(MESSAGE_INTERVAL_MS);
-    }
-    await sleep(1_000);
-
-    const loadBefore = os.loadavg()[0];
-    const cpuBefore = {
-      machine: machineCpuMs(),
-      processes: new Map(processes.map((proc) => [proc.label, processCpuMs(proc.pid)])),
-      bench: process.cpuUsage(),
-      redis: await redisCpuMs(redis),
-    };
-    started = performance.now();
-    for (let i = WARMUP_MESSAGES; i < total; i++) {
-      send(i);
-      await sleep(MESSAGE_INTERVAL_MS);
-    }
-    const arrived = await Promise.race([
-      everything.then(() => true),
-      sleep(DELIVERY_TIMEOUT_MS).then(() => false),
-    ]);
-    const elapsedMs = performance.now() - started;
-    const cpuAfter = {
-      machine: machineCpuMs(),
-      processes: new Map(processes.map((proc) => [proc.label, processCpuMs(proc.pid)])),
-      bench: process.cpuUsage(cpuBefore.bench),
-      redis: await redisCpuMs(redis),
-    };
-    const loadAfter = os.loadavg()[0];
-    if (stackError) throw stackError;
-    if (!arrived) {
-      let lost = 0;
-      for (let i = 0; i < total; i++)
-        for (let c = 0; c < CLIENTS; c++) if (Number.isNaN(received[i][c])) lost++;
-      throw new Error(`${lost} deliveries missing after ${DELIVERY_TIMEOUT_MS} ms`);
-    }
-    if (duplicates > 0) throw new Error(`${duplicates} messages delivered twice to a client`);
-
-    // ---- figures ----
-    const samples = { all: [], A: [], B: [], sender: [], last: [] };
-    for (let i = WARMUP_MESSAGES; i < total; i++) {
-      let lastArrival = 0;
-      for (let c = 0; c < CLIENTS; c++) {
-        const latency = received[i][c] - sentAt[i];
-        samples.all.push(latency);
-        samples[c % 2 === 0 ? 'A' : 'B'].push(latency);
-        if (c === 0) samples.sender.push(latency);
-        lastArrival = Math.max(lastArrival, latency);
-      }
-      samples.last.push(lastArrival);
-    }
-    const summaries = Object.fromEntries(
-      Object.entries(samples).map(([name, values]) => [name, summarize(values, elapsedMs)]),
-    );
-    const wallMs = cpuAfter.machine.totalMs - cpuBefore.machine.totalMs;
-    const cores = (ms) => round(ms / (elapsedMs || 1), 2);
-    const cpu = {
-      machineBusyCores: round(
-        ((cpuAfter.machine.busyMs - cpuBefore.machine.busyMs) / (wallMs || 1)) * os.cpus().length,
-        2,
-      ),
-      bench: cores((cpuAfter.bench.user + cpuAfter.bench.system) / 1000),
-      redis: cores(cpuAfter.redis - cpuBefore.redis),
-      ...Object.fromEntries(
-        processes.map((proc) => [
-          proc.label,
-          cores((cpuAfter.processes.get(proc.label) ?? 0) - (cpuBefore.processes.get(proc.label) ?? 0)),
-        ]),
-      ),
-    };
-    const pass = summaries.all.p99Ms <= TARGET_P99_MS;
-
-    const rows = [
-      ['every client (all deliveries)', summaries.all],
-      ['clients on gateway A (the sender’s)', summaries.A],
-      ['clients on gateway B', summaries.B],
-      ['the sender’s own copy', summaries.sender],
-      ['last client of each message', summaries.last],
-    ];
-    console.log(
-      `\nRoom delivery — ${CLIENTS} clients (${participants} participants) over 2 gateways, ${MESSAGES} messages ` +
-        `${MESSAGE_INTERVAL_MS} ms apart, ${os.cpus().length}× ${os.cpus()[0]?.model?.trim()}, load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}\n`,
-    );
-    console.log(
-      textTable(
-        ['deliveries', 'count', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
-        rows.map(([name, s]) => [
-          name,
-          s.count,
-          fmt.ms(s.p50Ms),
-          fmt.ms(s.p90Ms),
-          fmt.ms(s.p99Ms),
-          fmt.ms(s.maxMs),
-        ]),
-      ),
-    );
-    console.log(
-      `\nCPU during the run (cores): ${Object.entries(cpu)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
-    );
-    console.log(
-      `Target: p99 over all deliveries ≤ ${TARGET_P99_MS} ms: ${pass ? 'PASS' : 'FAIL'} (${fmt.ms(summaries.all.p99Ms)} ms)`,
-    );
-
-    const info = await redis.info('server');
-    const pgVersion = (await admin.query('SHOW server_version')).rows[0].server_version;
-    const figure = (label, summary, metric, target = null) => ({
-      figure: label,
-      value: round(summary[metric]),
-      unit: 'ms',
-      target: target ? { max: target, unit: 'ms' } : null,
-      pass: target ? summary[metric] <= target : null,
-      ratios: null,
-    });
-    const result = {
-      bench: 'rooms',
-      title: 'Shared story room: message delivery to 200 clients over two gateway instances',
-      date: new Date().toISOString(),
-      machine: machineInfo({
-        redis: /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown',
-        postgres: pgVersion,
-        loadAverage1mBefore: round(loadBefore, 2),
-        loadAverage1mAfter: round(loadAfter, 2),
-      }),
-      config: {
-        scale: SCALE,
-        clients: CLIENTS,
-        participants,
-        gateways: 2,
-        messages: MESSAGES,
-        warmupMessages: WARMUP_MESSAGES,
-        messageIntervalMs: MESSAGE_INTERVAL_MS,
-        notes:
-          'Every service a child process (auth, heroes, generation, rooms, gateway ×2) on the one machine, with ' +
-          'PostgreSQL, Redis and the 200 clients (this process, websocket transport), clients alternating between ' +
-          'the two gateways. Latency = arrival at a client − emit of send_message by the sender (same clock). ' +
-          'The narrator answers every third message during the run (local provider). Percentiles are nearest-rank.',
-      },
-      summaries,
-      cpuCores: cpu,
-      figures: [
-        figure(`${CLIENTS} clients on 2 gateways, delivery latency p50`, summaries.all, 'p50Ms'),
-        figure(
-          `${CLIENTS} clients on 2 gateways, delivery latency p99`,
-          summaries.all,
-          'p99Ms',
-          TARGET_P99_MS,
-        ),
-        figure(`clients on the other gateway (B), delivery latency p99`, summaries.B, 'p99Ms'),
-        figure(`last client of each message, p99`, summaries.last, 'p99Ms'),
-      ],
-      notes: [
-        `${MESSAGES} messages × ${CLIENTS} clients = ${summaries.all.count} deliveries, none lost or doubled; ` +
-          `p50 ${fmt.ms(summaries.all.p50Ms)} ms, p99 ${fmt.ms(summaries.all.p99Ms)} ms (gateway A ${fmt.ms(summaries.A.p99Ms)}, ` +
-          `gateway B ${fmt.ms(summaries.B.p99Ms)}). CPU in cores during the run: ` +
-          `${Object.entries(cpu)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(', ')}.`,
-      ],
-    };
-    console.log(`\nWrote ${await writeResult('rooms', result)}`);
-  } finally {
-    await cleanUp();
+  const loadBefore = os.loadavg()[0];
+  const cpuBefore = {
+    machine: machineCpuMs(),
+    processes: new Map(stack.processes.map((proc) => [proc.label, processCpuMs(proc.pid)])),
+    bench: process.cpuUsage(),
+    redis: await redisCpuMs(redis),
+  };
+  started = performance.now();
+  for (let i = WARMUP_MESSAGES; i < total; i++) {
+    send(i);
+    await sleep(MESSAGE_INTERVAL_MS);
   }
+  const arrived = await Promise.race([
+    everything.then(() => true),
+    sleep(DELIVERY_TIMEOUT_MS).then(() => false),
+  ]);
+  const elapsedMs = performance.now() - started;
+  const cpuAfter = {
+    machine: machineCpuMs(),
+    processes: new Map(stack.processes.map((proc) => [proc.label, processCpuMs(proc.pid)])),
+    bench: process.cpuUsage(cpuBefore.bench),
+    redis: await redisCpuMs(redis),
+  };
+  const loadAfter = os.loadavg()[0];
+  stack.throwIfFailed();
+  if (!arrived) {
+    let lost = 0;
+    for (let i = 0; i < total; i++)
+      for (let c = 0; c < CLIENTS; c++) if (Number.isNaN(received[i][c])) lost++;
+    throw new Error(`${lost} deliveries missing after ${DELIVERY_TIMEOUT_MS} ms`);
+  }
+  if (duplicates > 0) throw new Error(`${duplicates} messages delivered twice to a client`);
+
+  // ---- figures ----
+  const samples = { all: [], A: [], B: [], sender: [], last: [] };
+  for (let i = WARMUP_MESSAGES; i < total; i++) {
+    let lastArrival = 0;
+    for (let c = 0; c < CLIENTS; c++) {
+      const latency = received[i][c] - sentAt[i];
+      samples.all.push(latency);
+      samples[c % 2 === 0 ? 'A' : 'B'].push(latency);
+      if (c === 0) samples.sender.push(latency);
+      lastArrival = Math.max(lastArrival, latency);
+    }
+    samples.last.push(lastArrival);
+  }
+  const summaries = Object.fromEntries(
+    Object.entries(samples).map(([name, values]) => [name, summarize(values, elapsedMs)]),
+  );
+  const wallMs = cpuAfter.machine.totalMs - cpuBefore.machine.totalMs;
+  const cores = (ms) => round(ms / (elapsedMs || 1), 2);
+  const cpu = {
+    machineBusyCores: round(
+      ((cpuAfter.machine.busyMs - cpuBefore.machine.busyMs) / (wallMs || 1)) * os.cpus().length,
+      2,
+    ),
+    bench: cores((cpuAfter.bench.user + cpuAfter.bench.system) / 1000),
+    redis: cores(cpuAfter.redis - cpuBefore.redis),
+    ...Object.fromEntries(
+      stack.processes.map((proc) => [
+        proc.label,
+        cores((cpuAfter.processes.get(proc.label) ?? 0) - (cpuBefore.processes.get(proc.label) ?? 0)),
+      ]),
+    ),
+  };
+  const pass = summaries.all.p99Ms <= TARGET_P99_MS;
+
+  const rows = [
+    ['every client (all deliveries)', summaries.all],
+    ['clients on gateway A (the sender’s)', summaries.A],
+    ['clients on gateway B', summaries.B],
+    ['the sender’s own copy', summaries.sender],
+    ['last client of each message', summaries.last],
+  ];
+  console.log(
+    `\nRoom delivery — ${CLIENTS} clients (${participants} participants) over 2 gateways, ${MESSAGES} messages ` +
+      `${MESSAGE_INTERVAL_MS} ms apart, ${os.cpus().length}× ${os.cpus()[0]?.model?.trim()}, load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}\n`,
+  );
+  console.log(
+    textTable(
+      ['deliveries', 'count', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
+      rows.map(([name, s]) => [
+        name,
+        s.count,
+        fmt.ms(s.p50Ms),
+        fmt.ms(s.p90Ms),
+        fmt.ms(s.p99Ms),
+        fmt.ms(s.maxMs),
+      ]),
+    ),
+  );
+  console.log(
+    `\nCPU during the run (cores): ${Object.entries(cpu)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `Target: p99 over all deliveries ≤ ${TARGET_P99_MS} ms: ${pass ? 'PASS' : 'FAIL'} (${fmt.ms(summaries.all.p99Ms)} ms)`,
+  );
+
+  const machine = await stack.machineInfo({
+    loadAverage1mBefore: round(loadBefore, 2),
+    loadAverage1mAfter: round(loadAfter, 2),
+  });
+  const figure = (label, summary, metric, target = null) => ({
+    figure: label,
+    value: round(summary[metric]),
+    unit: 'ms',
+    target: target ? { max: target, unit: 'ms' } : null,
+    pass: target ? summary[metric] <= target : null,
+    ratios: null,
+  });
+  const result = {
+    bench: 'rooms',
+    title: 'Shared story room: message delivery to 200 clients over two gateway instances',
+    date: new Date().toISOString(),
+    machine,
+    config: {
+      scale: SCALE,
+      clients: CLIENTS,
+      participants,
+      gateways: 2,
+      messages: MESSAGES,
+      warmupMessages: WARMUP_MESSAGES,
+      messageIntervalMs: MESSAGE_INTERVAL_MS,
+      notes:
+        'Every service a child process (auth, heroes, generation, rooms, gateway ×2) on the one machine, with ' +
+        'PostgreSQL, Redis and the 200 clients (this process, websocket transport), clients alternating between ' +
+        'the two gateways. Latency = arrival at a client − emit of send_message by the sender (same clock). ' +
+        'The narrator answers every third message during the run (local provider). Percentiles are nearest-rank.',
+    },
+    summaries,
+    cpuCores: cpu,
+    figures: [
+      figure(`${CLIENTS} clients on 2 gateways, delivery latency p50`, summaries.all, 'p50Ms'),
+      figure(`${CLIENTS} clients on 2 gateways, delivery latency p99`, summaries.all, 'p99Ms', TARGET_P99_MS),
+      figure(`clients on the other gateway (B), delivery latency p99`, summaries.B, 'p99Ms'),
+      figure(`last client of each message, p99`, summaries.last, 'p99Ms'),
+    ],
+    notes: [
+      `${MESSAGES} messages × ${CLIENTS} clients = ${summaries.all.count} deliveries, none lost or doubled; ` +
+        `p50 ${fmt.ms(summaries.all.p50Ms)} ms, p99 ${fmt.ms(summaries.all.p99Ms)} ms (gateway A ${fmt.ms(summaries.A.p99Ms)}, ` +
+        `gateway B ${fmt.ms(summaries.B.p99Ms)}). CPU in cores during the run: ` +
+        `${Object.entries(cpu)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}.`,
+    ],
+  };
+  console.log(`\nWrote ${await writeResult('rooms', result)}`);
 }
 
-main().then(
-  () => setTimeout(() => process.exit(0), 2_000).unref(),
-  (error) => {
-    log(`rooms bench failed: ${error.stack ?? error.message}`);
-    process.exit(1);
-  },
-);
+stack.run(main);

@@ -26,6 +26,7 @@ import {
 } from '../lib/harness.mjs';
 import { startRedisProfile, stopRedisProfile } from '../lib/redis-profile.mjs';
 import { percentile, sortedSamples } from '../lib/stats.mjs';
+import { deleteRedisPrefix } from '../lib/system.mjs';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `bench-rpc-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -238,17 +239,6 @@ async function measure(system, admin) {
   }
 }
 
-async function deletePrefix(redis, prefix) {
-  let cursor = '0';
-  let deleted = 0;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) deleted += await redis.unlink(...keys);
-  } while (cursor !== '0');
-  return deleted;
-}
-
 function ratiosOf(rows) {
   const find = (scenario, inFlight) => rows.find((r) => r.scenario === scenario && r.inFlight === inFlight);
   const ratios = {};
@@ -430,7 +420,7 @@ async function main() {
       console.log('\nPartial run (BENCH_ONLY / BENCH_IN_FLIGHT): bench/results/rpc.json left as it was.');
     else console.log(`\nWrote ${await writeResult('rpc', result)}`);
   } finally {
-    deleted = await deletePrefix(admin, PREFIX).catch((error) => {
+    deleted = await deleteRedisPrefix(admin, PREFIX).catch((error) => {
       console.error(`Could not clean up ${PREFIX}:*: ${error.message}`);
       return 0;
     });

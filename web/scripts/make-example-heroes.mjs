@@ -7,10 +7,10 @@
 // npx tsc -p libs/ai/tsconfig.build.json && npx tsc -p libs/zodiac/tsconfig.build.json):
 //   node web/scripts/make-example-heroes.mjs
 import { LocalAiProvider, toWebp } from '@starborn/ai';
-import { zodiacFor } from '@starborn/zodiac';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { heroProfile } from '../../bench/lib/hero-profile.mjs';
 
 const SIZE = 512;
 const MAX_BYTES = 300 * 1024;
@@ -22,26 +22,7 @@ const provider = new LocalAiProvider();
 await mkdir(outDir, { recursive: true });
 
 for (const example of examples) {
-  const { western, chinese } = zodiacFor(example.birthdate);
-  const profile = {
-    heroId: example.heroId,
-    name: example.name,
-    western: {
-      sign: western.sign,
-      dateRange: western.dateRange,
-      element: western.element,
-      traits: western.traits,
-      strengths: western.strengths,
-      weaknesses: western.weaknesses,
-    },
-    chinese: {
-      sign: chinese.sign,
-      element: chinese.element,
-      years: chinese.years,
-      traits: chinese.traits,
-      compatibility: chinese.compatibility,
-    },
-  };
+  const profile = heroProfile(example);
   const images = await provider.generateHeroImages(profile);
   const front = images.find((image) => image.angle === 'front') ?? images[0];
   if (!front) throw new Error(`The provider returned no image for ${example.name}.`);
