@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { SmartImage } from '../components/SmartImage';
@@ -75,49 +75,73 @@ export function ProfilePage() {
           />
         </div>
         {createBlocked && <CreateBlockedNote id={createNoteId} />}
-        {heroes.isLoading ? (
-          <p className="muted" role="status">
-            Loading your heroes...
-          </p>
-        ) : heroes.isError ? null : (heroes.data ?? []).length === 0 ? (
-          <div className="empty-state profile-empty">
-            <h3>No heroes yet</h3>
-            <p className="muted">Your first hero is one birth date away.</p>
-            <Link to="/create" className="button button--primary">
-              Create Your First Hero
-            </Link>
-          </div>
-        ) : (
-          <ul className="profile-heroes">
-            {(heroes.data ?? []).map((hero) => (
-              <ProfileHero key={hero.heroId} hero={hero} />
-            ))}
-          </ul>
-        )}
+        <ProfileList
+          query={heroes}
+          loading="Loading your heroes..."
+          empty={
+            <div className="empty-state profile-empty">
+              <h3>No heroes yet</h3>
+              <p className="muted">Your first hero is one birth date away.</p>
+              <Link to="/create" className="button button--primary">
+                Create Your First Hero
+              </Link>
+            </div>
+          }
+          className="profile-heroes"
+        >
+          {(hero) => <ProfileHero key={hero.heroId} hero={hero} />}
+        </ProfileList>
       </section>
 
       <section className="profile-section" aria-labelledby="profile-shares-title">
         <div className="profile-section__header">
           <h2 id="profile-shares-title">Shared Links</h2>
         </div>
-        {shares.isLoading ? (
-          <p className="muted" role="status">
-            Loading your shared links...
-          </p>
-        ) : shares.isError ? null : (shares.data ?? []).length === 0 ? (
-          <p className="muted">
-            You have not shared a hero yet. Open a premium hero and press Share to get a link.
-          </p>
-        ) : (
-          <ul className="profile-shares">
-            {(shares.data ?? []).map((link) => (
-              <ProfileShare key={link.id} link={link} />
-            ))}
-          </ul>
-        )}
+        <ProfileList
+          query={shares}
+          loading="Loading your shared links..."
+          empty={
+            <p className="muted">
+              You have not shared a hero yet. Open a premium hero and press Share to get a link.
+            </p>
+          }
+          className="profile-shares"
+        >
+          {(link) => <ProfileShare key={link.id} link={link} />}
+        </ProfileList>
       </section>
     </section>
   );
+}
+
+/**
+ * One of the profile's lists: a loading line, nothing when it failed (the page says so once), the
+ * empty state, or the items.
+ */
+function ProfileList<T>({
+  query,
+  loading,
+  empty,
+  className,
+  children,
+}: {
+  query: { isLoading: boolean; isError: boolean; data?: readonly T[] };
+  loading: string;
+  empty: ReactNode;
+  className: string;
+  children: (item: T) => ReactNode;
+}) {
+  const items = query.data ?? [];
+  if (query.isLoading) {
+    return (
+      <p className="muted" role="status">
+        {loading}
+      </p>
+    );
+  }
+  if (query.isError) return null;
+  if (items.length === 0) return <>{empty}</>;
+  return <ul className={className}>{items.map(children)}</ul>;
 }
 
 function ProfileHero({ hero }: { hero: Hero }) {
