@@ -176,31 +176,18 @@ describe('auth service', () => {
     expect(unknownEmail).toEqual(expected); // no hint that the email exists
   });
 
-  it('validates registrations where the data is written', async () => {
-    expect(
-      await errorOf(
-        bus.request('auth.register', { name: 'Short', email: 'short@example.com', password: 'seven77' }),
-      ),
-    ).toEqual({
+  it.each([
+    [
+      { name: 'Short', email: 'short@example.com', password: 'seven77' },
+      'Password must be at least 8 characters long',
+    ],
+    [{ name: ' ', email: 'blank@example.com', password: 'long enough' }, 'Please fill in all fields'],
+    [{ name: 'Bad', email: 'not-an-email', password: 'long enough' }, 'Please enter a valid email address'],
+  ])('validates registrations where the data is written: %j', async (registration, message) => {
+    expect(await errorOf(bus.request('auth.register', registration))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
-      message: 'Password must be at least 8 characters long',
-    });
-    expect(
-      await errorOf(
-        bus.request('auth.register', { name: ' ', email: 'blank@example.com', password: 'long enough' }),
-      ),
-    ).toMatchObject({
-      status: 400,
-      message: 'Please fill in all fields',
-    });
-    expect(
-      await errorOf(
-        bus.request('auth.register', { name: 'Bad', email: 'not-an-email', password: 'long enough' }),
-      ),
-    ).toMatchObject({
-      status: 400,
-      message: 'Please enter a valid email address',
+      message,
     });
   });
 
