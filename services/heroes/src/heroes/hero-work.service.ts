@@ -1,7 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { ErrorCodes, HERO_ID_PATTERN, ServiceError, type HeroStatusNotice } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
 import type { EntityManager } from 'typeorm';
 import { HeroPresenter } from './hero.presenter.js';
 import type { Hero } from './hero.entity.js';
@@ -13,9 +12,9 @@ export const HERO_NOT_FOUND = 'Hero not found.';
 export const heroNotFound = () => new ServiceError(404, ErrorCodes.NOT_FOUND, HERO_NOT_FOUND);
 
 /**
- * What the services that change an owner's hero work with: the schema, the presenter, the status
- * channel and the bus. Injected as properties, so that a service's constructor names only the
- * collaborators that are its own.
+ * What the services that serve an owner's hero share: the schema, the presenter and the status
+ * channel. Injected as properties, so that a service's constructor names only the collaborators that
+ * are its own.
  */
 export abstract class HeroWork {
   protected readonly logger = new Logger(this.constructor.name);
@@ -23,7 +22,6 @@ export abstract class HeroWork {
   @InjectEntityManager() protected readonly db!: EntityManager;
   @Inject(HeroPresenter) protected readonly presenter!: HeroPresenter;
   @Inject(HeroStatusPublisher) protected readonly status!: HeroStatusPublisher;
-  @Inject(MessageBus) protected readonly bus!: MessageBus;
 
   /** Another user's hero is "not found": its existence is not theirs to learn. */
   protected async findOwned(userId: string, heroId: string): Promise<Hero> {

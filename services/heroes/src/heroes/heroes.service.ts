@@ -16,7 +16,7 @@ import {
   type HeroProfileDto,
   type HeroQuery,
 } from '@starborn/contracts';
-import { AiQuotaFlag } from '@starborn/messaging';
+import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
 import { Clock } from '@starborn/runtime';
 import {
   calendarDateInTimeZone,
@@ -47,6 +47,7 @@ export class HeroesService extends HeroWork {
     private readonly queue: HeroGenerationQueue,
     private readonly clock: Clock,
     private readonly quota: AiQuotaFlag,
+    private readonly bus: MessageBus,
   ) {
     super();
   }

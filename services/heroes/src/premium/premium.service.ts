@@ -7,6 +7,7 @@ import {
   type PaymentStatus,
   type PaymentSucceededEvent,
 } from '@starborn/contracts';
+import { MessageBus } from '@starborn/messaging';
 import { findOwnedPaymentStatus, markHeroPaid } from '../heroes/hero.queries.js';
 import { HeroWork, heroNotFound } from '../heroes/hero-work.service.js';
 
@@ -24,6 +25,10 @@ export interface HeroOwnerQuery {
  */
 @Injectable()
 export class PremiumService extends HeroWork {
+  constructor(private readonly bus: MessageBus) {
+    super();
+  }
+
   /** payment.succeeded: only premium upgrades concern heroes ('chapters' belong to storybook). */
   async applyPayment(event: PaymentSucceededEvent): Promise<void> {
     if (event?.paymentType !== 'premium_upgrade') return;
