@@ -22,6 +22,29 @@ const QUICK_LINKS = [
   { to: '/cookie-policy', label: 'Cookie Policy', note: 'What we keep in your browser' },
 ] as const;
 
+/** The three ways to reach support: a title, the link and when or what for. */
+const CONTACT_OPTIONS = [
+  {
+    title: 'Email',
+    link: <a href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>,
+    note: `Responses ${EMAIL_RESPONSE_TIME}.`,
+  },
+  {
+    title: 'Live Chat',
+    link: (
+      <a href={DISCORD.href} target="_blank" rel="noopener noreferrer">
+        #support on our Discord
+      </a>
+    ),
+    note: `Staffed ${LIVE_CHAT_HOURS}.`,
+  },
+  {
+    title: 'Message Form',
+    link: <a href="#send-message">Write to us below</a>,
+    note: 'Best for account and billing questions.',
+  },
+];
+
 /** Contact options, support hours, quick links and the message form. */
 export default function SupportPage() {
   usePageMeta({
@@ -44,29 +67,13 @@ export default function SupportPage() {
         <section aria-labelledby="contact-options" className="support-section">
           <h2 id="contact-options">Contact Options</h2>
           <ul className="contact-grid">
-            <li className="contact-card">
-              <h3>Email</h3>
-              <p>
-                <a href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>
-              </p>
-              <p className="muted">Responses {EMAIL_RESPONSE_TIME}.</p>
-            </li>
-            <li className="contact-card">
-              <h3>Live Chat</h3>
-              <p>
-                <a href={DISCORD.href} target="_blank" rel="noopener noreferrer">
-                  #support on our Discord
-                </a>
-              </p>
-              <p className="muted">Staffed {LIVE_CHAT_HOURS}.</p>
-            </li>
-            <li className="contact-card">
-              <h3>Message Form</h3>
-              <p>
-                <a href="#send-message">Write to us below</a>
-              </p>
-              <p className="muted">Best for account and billing questions.</p>
-            </li>
+            {CONTACT_OPTIONS.map(({ title, link, note }) => (
+              <li key={title} className="contact-card">
+                <h3>{title}</h3>
+                <p>{link}</p>
+                <p className="muted">{note}</p>
+              </li>
+            ))}
           </ul>
         </section>
 
