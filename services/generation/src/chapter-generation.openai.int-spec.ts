@@ -6,35 +6,18 @@
  * events queue is read directly (__tests__/chapters.ts).
  */
 import { ChapterTestBench, chapterJob } from './__tests__/chapters.js';
-import { FAKE_CHAPTER, FakeOpenAi } from './__tests__/fake-openai.js';
-import { TestStack } from './__tests__/stack.js';
+import { FAKE_CHAPTER } from './__tests__/fake-openai.js';
+import { openAiStack } from './__tests__/stack.js';
 
-const fake = new FakeOpenAi();
-let stack: TestStack;
+const { fake, stack } = openAiStack('chapteropenai');
 let bench: ChapterTestBench;
 
 beforeAll(async () => {
-  await fake.start();
-  stack = new TestStack('chapteropenai', {
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test-chapters',
-    OPENAI_BASE_URL: fake.baseURL,
-  });
-  await stack.start();
   bench = new ChapterTestBench(stack.env.REDIS_PREFIX!);
   await bench.ready();
-}, 60_000);
-
-afterAll(async () => {
-  try {
-    await bench?.close();
-    await stack?.stop();
-  } finally {
-    await fake.stop();
-  }
 });
 
-beforeEach(() => fake.reset());
+afterAll(() => bench?.close());
 
 describe('chapter generation through OpenAI', () => {
   it('writes the chapter the model returns, continuing the previous summary, and lowers the quota flag', async () => {

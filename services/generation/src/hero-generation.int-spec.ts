@@ -6,32 +6,10 @@
  */
 import { QUOTA_EXCEEDED_MESSAGE } from '@starborn/contracts';
 import { eventually } from '@starborn/testing';
-import { FAKE_STORY, FakeOpenAi } from './__tests__/fake-openai.js';
-import { TestStack } from './__tests__/stack.js';
+import { FAKE_STORY } from './__tests__/fake-openai.js';
+import { openAiStack } from './__tests__/stack.js';
 
-const fake = new FakeOpenAi();
-let stack: TestStack;
-
-beforeAll(async () => {
-  await fake.start();
-  stack = new TestStack('generation', {
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test-generation',
-    OPENAI_BASE_URL: fake.baseURL,
-    GENERATE_WAIT_MS: '25000',
-  });
-  await stack.start();
-}, 60_000);
-
-afterAll(async () => {
-  try {
-    await stack?.stop();
-  } finally {
-    await fake.stop();
-  }
-});
-
-beforeEach(() => fake.reset());
+const { fake, stack } = openAiStack('generation', { GENERATE_WAIT_MS: '25000' });
 
 describe('hero generation: provider failures', () => {
   it('retries a failing provider three times with backoff, ends in error, and Try Again completes', async () => {

@@ -8,40 +8,13 @@
  * requests so the signal lands mid-job. The rest of the stack (gateway, auth, heroes) runs here.
  */
 import { eventually } from '@starborn/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { FakeOpenAi } from './__tests__/fake-openai.js';
-import { TestStack } from './__tests__/stack.js';
+import { openAiStack } from './__tests__/stack.js';
+import { workerProcesses } from './__tests__/worker-process.js';
 
-const fake = new FakeOpenAi();
-let stack: TestStack;
-let child: ChildProcess | undefined;
-
-beforeAll(async () => {
-  await fake.start();
-  stack = new TestStack('gensigterm', {
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test-generation',
-    OPENAI_BASE_URL: fake.baseURL,
-    GENERATE_WAIT_MS: '200',
-  });
-  // No generation worker here: the child process is the only one drawing jobs until the end.
-  await stack.start({ withGeneration: false });
-}, 60_000);
-
-afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-  try {
-    await stack?.stop();
-  } finally {
-    await fake.stop();
-  }
-});
+const workers = workerProcesses();
+// No generation worker here: the child process is the only one drawing jobs until the end.
+const { fake, stack } = openAiStack('gensigterm', { GENERATE_WAIT_MS: '200' }, { withGeneration: false });
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -49,38 +22,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** The generation service in a process of its own; `output` collects its stdout and stderr. */
-async function startWorkerProcess(env: Record<string, string>) {
-  const file = (name: string) => fileURLToPath(new URL(`./__tests__/${name}`, import.meta.url));
-  const { NODE_OPTIONS: _jestOptions, ...inherited } = process.env;
-  const worker = spawn(
-    process.execPath,
-    ['--import', file('register-ts.mjs'), file('generation-worker.child.ts')],
-    { env: { ...inherited, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  child = worker;
-  const state = { output: '' };
-  worker.stdout!.on('data', (chunk: Buffer) => (state.output += chunk.toString()));
-  worker.stderr!.on('data', (chunk: Buffer) => (state.output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The worker did not start:\n${state.output}`)), 20_000);
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`The worker exited (${code}):\n${state.output}`));
-    };
-    worker.once('exit', onExit);
-    const check = () => {
-      if (!state.output.includes('READY\n')) return;
-      clearTimeout(timer);
-      worker.off('exit', onExit);
-      worker.stdout!.off('data', check);
-      resolve();
-    };
-    worker.stdout!.on('data', check);
-  });
-  return { worker, state };
 }
 
 /** The JSON log lines of the output. */
@@ -106,11 +47,12 @@ describe('hero generation: a worker stopped with SIGTERM mid-job', () => {
     const { events } = await stack.connect(first.token);
     const opsPort = await freePort();
     fake.images = 'hold';
-    const { worker, state } = await startWorkerProcess({
+    const child = await workers.start({
       ...stack.env,
       LOG_LEVEL: 'info',
       OPS_PORT: String(opsPort),
     });
+    const worker = child.process;
     const ops = (path: string) => fetch(`http://127.0.0.1:${opsPort}${path}`);
     expect((await ops('/readyz')).status).toBe(200);
 
@@ -161,7 +103,7 @@ describe('hero generation: a worker stopped with SIGTERM mid-job', () => {
 
     // Its log: the job's lines carry the correlation id of the HTTP request that caused it; the
     // shutdown drained the worker, then closed every socket before exiting.
-    const lines = logLines(state.output);
+    const lines = logLines(child.output);
     const generated = lines.find((line) => String(line.msg).includes(`Generated hero ${first.heroId}`));
     expect(generated).toMatchObject({ service: 'generation', correlationId: 'sigterm-corr-1' });
     const messages = lines.map((line) => String(line.msg));

@@ -6,87 +6,28 @@
  * check down from BullMQ's 30 s.
  */
 import { eventually } from '@starborn/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { FakeOpenAi } from './__tests__/fake-openai.js';
-import { TestStack } from './__tests__/stack.js';
+import { openAiStack } from './__tests__/stack.js';
+import { workerProcesses } from './__tests__/worker-process.js';
 
 const LOCK_MS = 2_000;
-const fake = new FakeOpenAi();
-let stack: TestStack;
-let child: ChildProcess | undefined;
-
-beforeAll(async () => {
-  await fake.start();
-  stack = new TestStack('genstall', {
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test-generation',
-    OPENAI_BASE_URL: fake.baseURL,
+const workers = workerProcesses();
+// No generation worker here yet: the child process must be the one to take the job.
+const { fake, stack } = openAiStack(
+  'genstall',
+  {
     GENERATION_LOCK_MS: String(LOCK_MS),
     // The generate request answers 202 while the hero is still generating.
     GENERATE_WAIT_MS: '200',
-  });
-  // No generation worker here yet: the child process must be the one to take the job.
-  await stack.start({ withGeneration: false });
-}, 60_000);
-
-afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-  try {
-    await stack?.stop();
-  } finally {
-    await fake.stop();
-  }
-});
-
-/**
- * The generation service in a process of its own, from the sources. `child` is set at once, so that
- * afterAll kills it whatever happens; resolves once its worker is drawing jobs.
- */
-async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const file = (name: string) => fileURLToPath(new URL(`./__tests__/${name}`, import.meta.url));
-  const { NODE_OPTIONS: _jestOptions, ...inherited } = process.env;
-  const worker = spawn(
-    process.execPath,
-    ['--import', file('register-ts.mjs'), file('generation-worker.child.ts')],
-    { env: { ...inherited, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  child = worker;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const fail = (reason: string) => {
-      clearTimeout(timer);
-      worker.off('exit', onExit);
-      reject(new Error(`${reason}:\n${output}`));
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      fail(`The worker process exited (${code ?? signal})`);
-    const timer = setTimeout(() => fail('The worker process did not start'), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('READY\n')) {
-        clearTimeout(timer);
-        worker.off('exit', onExit);
-        resolve();
-      }
-    };
-    worker.stdout!.on('data', onData);
-    worker.stderr!.on('data', onData);
-    worker.once('exit', onExit);
-  });
-  return worker;
-}
+  },
+  { withGeneration: false },
+);
 
 describe('hero generation: a worker killed mid-job', () => {
   it('leaves a stalled job that another worker picks up and completes', async () => {
     const { token, heroId } = await stack.newHero('Ilse Marrow');
     const { events } = await stack.connect(token);
     fake.images = 'hold';
-    const worker = await startWorkerProcess({ ...stack.env, LOG_LEVEL: 'silent' });
+    const { process: worker } = await workers.start({ ...stack.env, LOG_LEVEL: 'silent' });
 
     const started = await stack.api('POST', `/api/heroes/generate/${heroId}`, { token });
     expect(started.status).toBe(202);

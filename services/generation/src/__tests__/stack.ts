@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { GenerationModule } from '../generation.module.js';
+import { FakeOpenAi } from './fake-openai.js';
 
 export interface ApiResponse {
   status: number;
@@ -229,4 +230,37 @@ export class TestStack {
     await app.listen();
     return app;
   }
+}
+
+/**
+ * A suite's stack on the fake OpenAI (AI_PROVIDER=openai) with `env`: the fake and the stack start
+ * before the suite's tests (generation included unless `withGeneration` is false), the fake is reset
+ * before each test, and both stop after the suite.
+ */
+export function openAiStack(
+  label: string,
+  env: Record<string, string> = {},
+  options: { withGeneration?: boolean } = {},
+): { fake: FakeOpenAi; stack: TestStack } {
+  const fake = new FakeOpenAi();
+  const stackEnv: Record<string, string> = {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test-generation',
+    ...env,
+  };
+  const stack = new TestStack(label, stackEnv);
+  beforeAll(async () => {
+    await fake.start();
+    stackEnv.OPENAI_BASE_URL = fake.baseURL;
+    await stack.start(options);
+  }, 60_000);
+  afterAll(async () => {
+    try {
+      await stack.stop();
+    } finally {
+      await fake.stop();
+    }
+  });
+  beforeEach(() => fake.reset());
+  return { fake, stack };
 }
