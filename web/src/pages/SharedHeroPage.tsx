@@ -108,25 +108,8 @@ function SharedHeroView({ hero }: { hero: SharedHero }) {
             <section className="hero-panel" aria-labelledby="shared-signs-title">
               <h2 id="shared-signs-title">Zodiac Signs</h2>
               <dl className="shared-hero__signs">
-                {western.sign && (
-                  <div>
-                    <dt>Western</dt>
-                    <dd>
-                      {western.sign}
-                      {western.element && ` · ${western.element}`}
-                      {western.dateRange && <span className="muted"> ({western.dateRange})</span>}
-                    </dd>
-                  </div>
-                )}
-                {chinese.sign && (
-                  <div>
-                    <dt>Chinese</dt>
-                    <dd>
-                      {chinese.sign}
-                      {chinese.element && ` · ${chinese.element}`}
-                    </dd>
-                  </div>
-                )}
+                <SignFact label="Western" {...western} />
+                <SignFact label="Chinese" {...chinese} />
               </dl>
             </section>
           )}
@@ -141,6 +124,31 @@ function SharedHeroView({ hero }: { hero: SharedHero }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** One sign of the hero, when known: the sign, its element and, for the Western one, its dates. */
+function SignFact({
+  label,
+  sign,
+  element,
+  dateRange,
+}: {
+  label: string;
+  sign: string;
+  element: string;
+  dateRange?: string;
+}) {
+  if (!sign) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {sign}
+        {element && ` · ${element}`}
+        {dateRange && <span className="muted"> ({dateRange})</span>}
+      </dd>
+    </div>
   );
 }
 
