@@ -255,27 +255,10 @@ export class FakeOpenAi {
       }
     }
     record.open = false;
-    if (behaviour === 'server-error') {
-      return send(res, 500, openAiError(null, 'server_error', 'The server had an error'), NO_RETRY);
-    }
-    if (behaviour === 'quota') {
-      return send(
-        res,
-        429,
-        openAiError('insufficient_quota', 'insufficient_quota', 'You exceeded your current quota'),
-        NO_RETRY,
-      );
-    }
-    if (behaviour === 'rate-limit') {
-      return send(
-        res,
-        429,
-        openAiError('rate_limit_exceeded', 'requests', 'Rate limit reached for requests'),
-        NO_RETRY,
-      );
-    }
-    if (behaviour === 'bad-request') {
-      return send(res, 400, openAiError('invalid_value', 'invalid_request_error', 'Invalid value for size'));
+    if (behaviour !== 'ok' && behaviour !== 'hold') {
+      const [status, code, type, message] = FAILURES[behaviour];
+      // The SDK would not retry a 400 anyway; the others it must not, so each test counts its own retries.
+      return send(res, status, openAiError(code, type, message), NO_RETRY);
     }
 
     if (endpoint === 'images') {
@@ -315,6 +298,17 @@ const NO_RETRY = { 'x-should-retry': 'false' };
 function openAiError(code: string | null, type: string, message: string) {
   return { error: { code, type, message, param: null } };
 }
+
+/** What each failing behaviour answers, as OpenAI does (see FakeOpenAiBehaviour): status, code, type, message. */
+const FAILURES: Record<
+  Exclude<FakeOpenAiBehaviour, 'ok' | 'hold'>,
+  readonly [status: number, code: string | null, type: string, message: string]
+> = {
+  'server-error': [500, null, 'server_error', 'The server had an error'],
+  quota: [429, 'insufficient_quota', 'insufficient_quota', 'You exceeded your current quota'],
+  'rate-limit': [429, 'rate_limit_exceeded', 'requests', 'Rate limit reached for requests'],
+  'bad-request': [400, 'invalid_value', 'invalid_request_error', 'Invalid value for size'],
+};
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   if (res.destroyed) return;
