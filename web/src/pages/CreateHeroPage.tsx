@@ -1,4 +1,13 @@
-import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { localCalendarDate } from '@starborn/zodiac';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -202,15 +211,28 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
       {state.error}
     </p>
   );
-  const back = (
-    <button
-      type="button"
-      className="button button--ghost"
-      onClick={() => dispatch(previousStep())}
-      disabled={state.status === 'generating'}
-    >
-      Back
+  const next = (
+    <button type="submit" className="button button--primary">
+      Next
     </button>
+  );
+  // Under each step: Back from the second step on, then the step's submit button.
+  const actions = (submitButton: ReactNode) => (
+    <div
+      className={state.step === 1 ? 'wizard-form__actions wizard-form__actions--end' : 'wizard-form__actions'}
+    >
+      {state.step > 1 && (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => dispatch(previousStep())}
+          disabled={state.status === 'generating'}
+        >
+          Back
+        </button>
+      )}
+      {submitButton}
+    </div>
   );
 
   return (
@@ -226,11 +248,7 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
             today={today}
             errorId={state.error ? errorId : undefined}
           />
-          <div className="wizard-form__actions wizard-form__actions--end">
-            <button type="submit" className="button button--primary">
-              Next
-            </button>
-          </div>
+          {actions(next)}
         </>
       )}
 
@@ -274,12 +292,7 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
               onChange={(e) => dispatch(nameChanged(e.target.value))}
             />
           </Field>
-          <div className="wizard-form__actions">
-            {back}
-            <button type="submit" className="button button--primary">
-              Next
-            </button>
-          </div>
+          {actions(next)}
         </>
       )}
 
@@ -306,16 +319,15 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
               <dd>{zodiac?.chinese.sign ?? '—'}</dd>
             </div>
           </dl>
-          <div className="wizard-form__actions">
-            {back}
+          {actions(
             <button
               type="submit"
               className="button button--primary button--large"
               disabled={state.status === 'generating'}
             >
               {state.status === 'generating' ? 'Summoning Your Hero...' : 'Generate My Hero'}
-            </button>
-          </div>
+            </button>,
+          )}
         </>
       )}
     </form>
