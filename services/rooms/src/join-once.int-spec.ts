@@ -5,14 +5,7 @@
 import type { ChatMessageDto } from '@starborn/contracts';
 import { eventually, RoomsHarness } from './__tests__/harness.js';
 
-let h: RoomsHarness;
-
-beforeAll(async () => {
-  h = new RoomsHarness();
-  await h.start();
-}, 60_000);
-
-afterAll(() => h?.stop());
+const h = RoomsHarness.forFile();
 
 const joinedLines = async (roomId: string, name: string) =>
   (

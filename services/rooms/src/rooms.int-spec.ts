@@ -16,14 +16,7 @@ import { errorOf, eventually, RoomsHarness } from './__tests__/harness.js';
 import { NARRATOR_SILENT_MESSAGE } from './narrator/narrator.service.js';
 import { defaultRoomTitle } from './rooms/room-title.js';
 
-let h: RoomsHarness;
-
-beforeAll(async () => {
-  h = new RoomsHarness();
-  await h.start();
-}, 60_000);
-
-afterAll(() => h?.stop());
+const h = RoomsHarness.forFile();
 
 describe('rooms.create', () => {
   it('creates a room for a premium hero, named after it, and asks the narrator for an introduction', async () => {

@@ -16,10 +16,7 @@ import { ReconciliationService } from './releases/reconciliation.service.js';
 import { StorybooksService } from './storybooks/storybooks.service.js';
 import { DAY, errorOf, releaseClockStart, StorybookHarness } from './__tests__/harness.js';
 
-const t = new StorybookHarness();
-
-beforeAll(() => t.start(), 60_000);
-afterAll(() => t.stop());
+const t = StorybookHarness.forFile();
 beforeEach(() => {
   t.writer.mode = 'write';
   t.writer.modeFor.clear();

@@ -28,7 +28,7 @@ import {
   testRedisPrefix,
   TEST_REDIS_URL,
 } from '@starborn/testing';
-import { jest } from '@jest/globals';
+import { afterAll, beforeAll, jest } from '@jest/globals';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -163,6 +163,14 @@ export class RoomsHarness {
   private redis?: Redis;
   private narratorQueue?: Queue;
   private workDir = '';
+
+  /** The harness of a test file: started before its tests, stopped after them. */
+  static forFile(): RoomsHarness {
+    const harness = new RoomsHarness();
+    beforeAll(() => harness.start(), 60_000);
+    afterAll(() => harness.stop());
+    return harness;
+  }
 
   async start(
     options: { withGeneration?: boolean; generationEnv?: Record<string, string> } = {},

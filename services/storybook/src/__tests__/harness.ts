@@ -23,12 +23,13 @@ import {
   testRedisPrefix,
   TEST_REDIS_URL,
 } from '@starborn/testing';
-import { jest } from '@jest/globals';
+import { afterAll, beforeAll, jest } from '@jest/globals';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { StorybookModule } from '../storybook.module.js';
+import type { StorybookRow } from '../storybooks/storybook.queries.js';
 
 export type WriterMode = 'write' | 'fail' | 'hold';
 
@@ -185,19 +186,10 @@ export class FakePayments {
   }
 }
 
-export interface StoryRow {
-  id: string;
-  hero_id: string;
-  user_id: string;
-  hero_name: string | null;
-  started_at: Date | null;
-  is_premium: boolean;
-  chapters_total_count: number;
-  chapters_unlocked_count: number;
-  initial_chapter_generated_at: Date | null;
+/** A whole storybooks row, with the columns the service's own row type leaves out. */
+export interface StoryRow extends StorybookRow {
   premium_at: Date | null;
   chapters_unlocked_early: number;
-  next_release_at: Date | null;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -218,6 +210,14 @@ export class StorybookHarness {
   payments!: FakePayments;
 
   constructor(private readonly env: Record<string, string> = {}) {}
+
+  /** The harness of a test file: started before its tests, stopped after them. */
+  static forFile(env: Record<string, string> = {}): StorybookHarness {
+    const harness = new StorybookHarness(env);
+    beforeAll(() => harness.start(), 60_000);
+    afterAll(() => harness.stop());
+    return harness;
+  }
 
   async start(): Promise<void> {
     ({ app: this.app } = await createServiceApp({

@@ -13,10 +13,7 @@ import { eventually } from '@starborn/testing';
 import { DAY, errorOf, releaseClockStart, StorybookHarness } from '../__tests__/harness.js';
 import { ReconciliationService } from '../releases/reconciliation.service.js';
 
-const t = new StorybookHarness();
-
-beforeAll(() => t.start(), 60_000);
-afterAll(() => t.stop());
+const t = StorybookHarness.forFile();
 
 /** A chapters payment whose event has been applied, at the price of the story as it is now. */
 async function buyPack(hero: { heroId: string; userId: string }, amount?: number) {

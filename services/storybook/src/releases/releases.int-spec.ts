@@ -9,10 +9,7 @@ import { ReconciliationService } from './reconciliation.service.js';
 import { ReleaseService } from './release.service.js';
 import { ReleaseWorkers } from './release.workers.js';
 
-const t = new StorybookHarness();
-
-beforeAll(() => t.start(), 60_000);
-afterAll(() => t.stop());
+const t = StorybookHarness.forFile();
 
 /** 4 chapters at the upgrade, then one a day from its clock. */
 const expectedUnlocked = (story: StoryRow, at: Date) => {
