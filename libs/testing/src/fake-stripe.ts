@@ -17,7 +17,7 @@
  * - GET /__fake/state lists the intents, refunds and webhook deliveries, for assertions.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const API_VERSION = '2025-01-27.acacia';
@@ -170,10 +170,20 @@ export interface FakeStripeState {
   deliveries: FakeStripeDelivery[];
 }
 
+/** A request the fake answered, as it came: for tests that check what the service sends. */
+export interface FakeStripeRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  form: URLSearchParams;
+}
+
 export interface FakeStripeApi {
   port: number;
   /** What it holds: the intents, refunds and webhook deliveries (also at GET /__fake/state). */
   state(): FakeStripeState;
+  /** Every request so far, oldest first. */
+  requests: FakeStripeRequest[];
   close(): Promise<void>;
 }
 
@@ -190,6 +200,7 @@ export async function startFakeStripeApi({
   const refunds: Json[] = [];
   const refundsByKey = new Map<string, Json>();
   const deliveries: FakeStripeDelivery[] = [];
+  const requests: FakeStripeRequest[] = [];
   const state = (): FakeStripeState => ({ intents: [...intents.values()], refunds, deliveries });
 
   async function deliver(type: string, intent: FakeStripeIntent): Promise<void> {
@@ -428,7 +439,9 @@ export async function startFakeStripeApi({
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      handle(req, new URLSearchParams(body), url).then(
+      const form = new URLSearchParams(body);
+      requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, form });
+      handle(req, form, url).then(
         ([status, json]) => {
           res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...cors });
           res.end(JSON.stringify(json));
@@ -447,6 +460,7 @@ export async function startFakeStripeApi({
   return {
     port: (server.address() as AddressInfo).port,
     state,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

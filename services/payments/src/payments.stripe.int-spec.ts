@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import type { MessageBus } from '@starborn/messaging';
 import { ConfigError, loadConfig } from '@starborn/runtime';
+import { startFakeStripeApi, type FakeStripeApi } from '@starborn/testing';
 import { jest } from '@jest/globals';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import Stripe from 'stripe';
 import { errorOf, PaymentsHarness, stripeEnv } from './__tests__/harness.js';
@@ -14,91 +13,23 @@ const payments = new PaymentsHarness('payments-stripe');
 let bus: MessageBus;
 let db: pg.Client;
 
-/** A loopback stand-in for the Stripe API: POST /v1/payment_intents and GET /v1/payment_intents/:id. */
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  receipt_email: string | null;
-}
-const fake = {
-  server: undefined as Server | undefined,
-  intents: new Map<string, FakeIntent>(),
-  byIdempotencyKey: new Map<string, FakeIntent>(),
-  requests: [] as { method: string; url: string; headers: IncomingHttpHeaders; form: URLSearchParams }[],
-};
-
-function startFakeStripe(): Promise<number> {
-  let counter = 0;
-  fake.server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      fake.requests.push({ method: req.method!, url: req.url!, headers: req.headers, form });
-      const reply = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
-        res.end(JSON.stringify(json));
-      };
-      if (req.headers.authorization !== 'Bearer sk_test_fake')
-        return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
-      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-        const key = String(req.headers['idempotency-key'] ?? '');
-        const existing = fake.byIdempotencyKey.get(key);
-        if (existing) return reply(200, existing);
-        const id = `pi_fake_${++counter}`;
-        const metadata: Record<string, string> = {};
-        for (const [name, value] of form) {
-          const match = /^metadata\[(.+)\]$/.exec(name);
-          if (match) metadata[match[1]] = value;
-        }
-        const intent: FakeIntent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(form.get('amount')),
-          currency: form.get('currency') ?? '',
-          status: 'requires_payment_method',
-          client_secret: `${id}_secret_fake`,
-          metadata,
-          receipt_email: form.get('receipt_email'),
-        };
-        fake.intents.set(id, intent);
-        if (key) fake.byIdempotencyKey.set(key, intent);
-        return reply(200, intent);
-      }
-      const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
-      if (req.method === 'GET' && get) {
-        const intent = fake.intents.get(get[1]);
-        return intent
-          ? reply(200, intent)
-          : reply(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
-      }
-      reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
-    });
-  });
-  return new Promise((resolve) =>
-    fake.server!.listen(0, '127.0.0.1', () => resolve((fake.server!.address() as AddressInfo).port)),
-  );
-}
+let stripe: FakeStripeApi;
+/** The fake's own intent: the tests move it on as Stripe would. */
+const stripeIntent = (id: string) => stripe.state().intents.find((intent) => intent.id === id)!;
 
 const alice = '33333333-3333-4333-8333-333333333333';
 const heroId = '0123456789abcdef0123456789abcdef';
 
 beforeAll(async () => {
-  const port = await startFakeStripe();
+  stripe = await startFakeStripeApi({ secretKey: 'sk_test_fake' });
   ({ bus, db } = await payments.start(
-    stripeEnv({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, port }),
+    stripeEnv({ secretKey: 'sk_test_fake', webhookSecret: WEBHOOK_SECRET, port: stripe.port }),
   ));
 });
 
 afterAll(async () => {
   await payments.stop();
-  fake.server?.closeAllConnections();
-  await new Promise((resolve) => fake.server?.close(resolve));
+  await stripe?.close();
 });
 
 let emitSpy: ReturnType<typeof jest.spyOn>;
@@ -151,9 +82,9 @@ describe('stripe payments', () => {
       amount: 1,
     } as never);
     expect(intent).toMatchObject({ provider: 'stripe', amount: 399, status: 'requires_payment_method' });
-    expect(intent.clientSecret).toBe(`${intent.id}_secret_fake`);
+    expect(intent.clientSecret).toBe(stripeIntent(intent.id).client_secret);
 
-    const create = fake.requests.find((r) => r.method === 'POST')!;
+    const create = stripe.requests.find((r) => r.method === 'POST')!;
     expect(create.headers['content-type']).toContain('application/x-www-form-urlencoded');
     expect(create.headers['idempotency-key']).toBe(`intent:${alice}:${heroId}:chapters:1`);
     expect(Object.fromEntries(create.form)).toEqual({
@@ -177,7 +108,7 @@ describe('stripe payments', () => {
     const query = { userId: alice, heroId, paymentType: 'premium_upgrade' as const };
     await expect(bus.request('payments.find-succeeded', query)).resolves.toBeNull();
 
-    fake.intents.get(intent.id)!.status = 'succeeded';
+    stripeIntent(intent.id).status = 'succeeded';
     const event = signed(succeededEvent('evt_1', intent));
     await expect(bus.request('payments.stripe-webhook', event)).resolves.toEqual({
       received: true,
@@ -204,7 +135,7 @@ describe('stripe payments', () => {
     const { rows } = await db.query('SELECT id FROM payments.payment_events ORDER BY id');
     expect(rows).toEqual([{ id: 'evt_1' }, { id: 'evt_2' }]);
 
-    const gets = () => fake.requests.filter((r) => r.method === 'GET' && r.url.includes(intent.id)).length;
+    const gets = () => stripe.requests.filter((r) => r.method === 'GET' && r.url.includes(intent.id)).length;
     const before = gets();
     await expect(bus.request('payments.find-succeeded', query)).resolves.toMatchObject({
       id: intent.id,
@@ -221,7 +152,7 @@ describe('stripe payments', () => {
       paymentType: 'premium_upgrade',
       premiumStory: false,
     });
-    fake.intents.get(intent.id)!.status = 'succeeded';
+    stripeIntent(intent.id).status = 'succeeded';
     const query = { userId: alice, heroId: otherHero, paymentType: 'premium_upgrade' as const };
     await expect(bus.request('payments.find-succeeded', query)).resolves.toMatchObject({
       status: 'succeeded',
