@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import type { AiProvider } from '@starborn/ai';
 import type { CommandName, JobQueueDefinition, Messages, PayloadOf, ReplyOf } from '@starborn/contracts';
 import { MessageBus, QueueWorker, RemoteError } from '@starborn/messaging';
-import { UnrecoverableError } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { failJobForAiError, isQuotaFailure } from './ai-failures.js';
 import { GENERATION_CONFIG, type GenerationConfig } from './config.js';
 import { GenerationQuota } from './generation-quota.js';
@@ -92,8 +92,18 @@ export abstract class GenerationWorker<Data>
     return this.kind.describe(data);
   }
 
+  /** Does the job's own steps; answers what was done, for the log line that times the job. */
+  protected abstract run(data: Data): Promise<string>;
+
   /** Announces the job's final failure as its own failure event, under `eventId`. */
   protected abstract announceFailure(data: Data, failure: GenerationFailure, eventId: string): Promise<void>;
+
+  /** Does one job and logs how long it took (the queue's worker calls it; a unit test may too). */
+  async process(job: Job<Data>): Promise<void> {
+    const started = performance.now();
+    const done = await this.run(job.data);
+    this.logger.log(`${done} in ${Math.round(performance.now() - started)} ms`);
+  }
 
   onModuleInit(): void {
     this.start();

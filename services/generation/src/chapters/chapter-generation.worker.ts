@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { chapterGenerationJobId, JobQueues, type ChapterGenerationJob } from '@starborn/contracts';
-import type { Job } from 'bullmq';
 import { GenerationWorker, type GenerationFailure } from '../generation.worker.js';
 
 /** The id of the events about one attempt at one chapter: `chapter.<storyBookId>.<n>.<attempt>`. */
@@ -19,13 +18,7 @@ export class ChapterGenerationWorker extends GenerationWorker.of<ChapterGenerati
   eventId: chapterEventId,
   describe: (job) => `Chapter ${job.chapterNumber} of storybook ${job.storyBookId}`,
 }) {
-  protected process(job: Job<ChapterGenerationJob>): Promise<void> {
-    return this.write(job);
-  }
-
-  async write(job: Job<ChapterGenerationJob>): Promise<void> {
-    const data = job.data;
-    const started = performance.now();
+  protected async run(data: ChapterGenerationJob): Promise<string> {
     // A hero deleted since the job was queued is given up on.
     const profile = await this.requestSubject(`hero ${data.heroId}`, 'heroes.generation-profile', {
       heroId: data.heroId,
@@ -51,9 +44,7 @@ export class ChapterGenerationWorker extends GenerationWorker.of<ChapterGenerati
       },
       this.eventOptions(data),
     );
-    this.logger.log(
-      `Wrote chapter ${data.chapterNumber} of storybook ${data.storyBookId} (attempt ${data.attempt}) in ${Math.round(performance.now() - started)} ms`,
-    );
+    return `Wrote chapter ${data.chapterNumber} of storybook ${data.storyBookId} (attempt ${data.attempt})`;
   }
 
   protected async announceFailure(

@@ -50,7 +50,7 @@ describe('HeroGenerationWorker', () => {
     const { worker, ai } = setUp(async () => {
       throw new RemoteError({ status: 404, code: ErrorCodes.NOT_FOUND, message: 'Hero not found' });
     });
-    const attempt = worker.generate(jobOf({ heroId: 'h1', attempt: 1 }));
+    const attempt = worker.process(jobOf({ heroId: 'h1', attempt: 1 }));
     await expect(attempt).rejects.toBeInstanceOf(UnrecoverableError);
     await expect(attempt).rejects.toThrow('hero h1 not found');
     expect(ai.generateHeroImages).not.toHaveBeenCalled();
@@ -65,14 +65,14 @@ describe('HeroGenerationWorker', () => {
     const { worker } = setUp(async () => {
       throw unavailable;
     });
-    const attempt = worker.generate(jobOf({ heroId: 'h1', attempt: 1 }));
+    const attempt = worker.process(jobOf({ heroId: 'h1', attempt: 1 }));
     await expect(attempt).rejects.toBe(unavailable);
     await expect(attempt).rejects.not.toBeInstanceOf(UnrecoverableError);
   });
 
   it('raises the quota flag and fails for good when the quota is exhausted', async () => {
     const { worker, quota } = setUp(async () => profile);
-    const attempt = worker.generate(jobOf({ heroId: 'h1', attempt: 2 }));
+    const attempt = worker.process(jobOf({ heroId: 'h1', attempt: 2 }));
     await expect(attempt).rejects.toBeInstanceOf(UnrecoverableError);
     await expect(attempt).rejects.toThrow(/^quota_exceeded: /);
     expect(quota.raise).toHaveBeenCalledWith('You exceeded your current quota');

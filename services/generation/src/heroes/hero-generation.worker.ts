@@ -3,7 +3,6 @@ import { AiQuotaExceededError, type AiProvider } from '@starborn/ai';
 import { JobQueues, type GeneratedImageRef, type HeroGenerationJob } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import type { ObjectStorage } from '@starborn/storage';
-import type { Job } from 'bullmq';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
 import { GenerationQuota } from '../generation-quota.js';
 import { GenerationWorker, type GenerationFailure, type GenerationJobKind } from '../generation.worker.js';
@@ -43,13 +42,8 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
     super(HERO_JOBS, bus, quota, ai, config);
   }
 
-  protected process(job: Job<HeroGenerationJob>): Promise<void> {
-    return this.generate(job);
-  }
-
-  async generate(job: Job<HeroGenerationJob>): Promise<void> {
-    const { heroId, attempt } = job.data;
-    const started = performance.now();
+  protected async run(data: HeroGenerationJob): Promise<string> {
+    const { heroId, attempt } = data;
     // A hero deleted since the job was queued is given up on.
     const profile = await this.requestSubject(`hero ${heroId}`, 'heroes.generation-profile', { heroId });
     const [images, backstory] = await this.callAi(async () => {
@@ -81,11 +75,9 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
     await this.bus.emitEvent(
       'hero.generated',
       { heroId, attempt, images: refs, backstory, provider: this.ai.name },
-      this.eventOptions(job.data),
+      this.eventOptions(data),
     );
-    this.logger.log(
-      `Generated hero ${heroId} (attempt ${attempt}) in ${Math.round(performance.now() - started)} ms`,
-    );
+    return `Generated hero ${heroId} (attempt ${attempt})`;
   }
 
   protected async announceFailure(

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { JobQueues, type NarratorJob } from '@starborn/contracts';
-import type { Job } from 'bullmq';
 import { GenerationWorker, type GenerationFailure } from '../generation.worker.js';
 
 /** The id of the events about one narrator line: `<roomId>.<triggerId>`. */
@@ -20,13 +19,7 @@ export class NarratorWorker extends GenerationWorker.of<NarratorJob>({
   eventId: narratorEventId,
   describe: (job) => `The narrator's line for ${job.triggerId} in room ${job.roomId}`,
 }) {
-  protected process(job: Job<NarratorJob>): Promise<void> {
-    return this.narrate(job);
-  }
-
-  async narrate(job: Job<NarratorJob>): Promise<void> {
-    const data = job.data;
-    const started = performance.now();
+  protected async run(data: NarratorJob): Promise<string> {
     // A room deleted since the job was queued is given up on.
     const context = await this.requestSubject(`room ${data.roomId}`, 'rooms.narrator-context', {
       roomId: data.roomId,
@@ -47,9 +40,7 @@ export class NarratorWorker extends GenerationWorker.of<NarratorJob>({
       { roomId: data.roomId, triggerId: data.triggerId, content, provider: this.ai.name },
       this.eventOptions(data),
     );
-    this.logger.log(
-      `Narrated ${data.triggerId} in room ${data.roomId} in ${Math.round(performance.now() - started)} ms`,
-    );
+    return `Narrated ${data.triggerId} in room ${data.roomId}`;
   }
 
   protected async announceFailure(
