@@ -3,3 +3,4 @@ export * from './service-database.js';
 export * from './database.module.js';
 export * from './sql.js';
 export * from './migration.js';
+export * from './columns.js';

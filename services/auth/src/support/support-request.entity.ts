@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '@starborn/database';
 import type { SupportCategory } from '@starborn/contracts';
 
 /** A message sent through the support form; kept until the team has answered and it is purged. */
@@ -26,6 +27,6 @@ export class SupportRequest {
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId!: string | null;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, OneToMany, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@starborn/database';
 import type { ChineseZodiacDto, HeroStatus, PaymentStatus, WesternZodiacDto } from '@starborn/contracts';
 import { HeroImage } from './hero-image.entity.js';
 
@@ -50,9 +51,9 @@ export class Hero {
   @OneToMany(() => HeroImage, (image) => image.hero)
   images?: HeroImage[];
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

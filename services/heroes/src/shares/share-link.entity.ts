@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@starborn/database';
 import { Hero } from '../heroes/hero.entity.js';
 
 /** A public link to a paid hero's page; at most one active link per hero (partial unique index). */
@@ -14,7 +15,7 @@ export class ShareLink {
   @Column({ name: 'owner_id', type: 'uuid' })
   ownerId!: string;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
   @Column({ name: 'access_count', type: 'int', default: 0 })
