@@ -61,6 +61,10 @@ const succeededEvent = (eventId: string, intent: { id: string; amount: number })
   },
 });
 
+const webhook = (event: ReturnType<typeof signed>) => bus.request('payments.stripe-webhook', event);
+const APPLIED = { received: true, applied: true };
+const NOT_APPLIED = { received: true, applied: false };
+
 describe('configuration', () => {
   it('refuses PAYMENTS_PROVIDER=stripe without its keys, with a clear message', () => {
     expect(() => loadConfig(paymentsEnvSchema, { PAYMENTS_PROVIDER: 'stripe' })).toThrow(ConfigError);
@@ -110,21 +114,10 @@ describe('stripe payments', () => {
 
     stripeIntent(intent.id).status = 'succeeded';
     const event = signed(succeededEvent('evt_1', intent));
-    await expect(bus.request('payments.stripe-webhook', event)).resolves.toEqual({
-      received: true,
-      applied: true,
-    });
-    await expect(bus.request('payments.stripe-webhook', event)).resolves.toEqual({
-      received: true,
-      applied: false,
-    });
+    await expect(webhook(event)).resolves.toEqual(APPLIED);
+    await expect(webhook(event)).resolves.toEqual(NOT_APPLIED);
     // Another event for the same intent (Stripe may send one twice under new ids): the status update is conditional.
-    await expect(
-      bus.request('payments.stripe-webhook', signed(succeededEvent('evt_2', intent))),
-    ).resolves.toEqual({
-      received: true,
-      applied: false,
-    });
+    await expect(webhook(signed(succeededEvent('evt_2', intent)))).resolves.toEqual(NOT_APPLIED);
 
     expect(emitSpy).toHaveBeenCalledTimes(1);
     expect(emitSpy).toHaveBeenCalledWith(
@@ -157,25 +150,20 @@ describe('stripe payments', () => {
     await expect(bus.request('payments.find-succeeded', query)).resolves.toMatchObject({
       status: 'succeeded',
     });
-    await expect(
-      bus.request('payments.stripe-webhook', signed(succeededEvent('evt_3', intent))),
-    ).resolves.toEqual({
-      received: true,
-      applied: false,
-    });
+    await expect(webhook(signed(succeededEvent('evt_3', intent)))).resolves.toEqual(NOT_APPLIED);
     expect(emitSpy).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a bad signature with 400', async () => {
     const intent = { id: 'pi_fake_whatever', amount: 399 };
     const forged = signed(succeededEvent('evt_forged', intent), 'whsec_wrong');
-    expect(await errorOf(bus.request('payments.stripe-webhook', forged))).toMatchObject({
+    expect(await errorOf(webhook(forged))).toMatchObject({
       status: 400,
       message: 'Invalid webhook signature.',
     });
     const good = signed(succeededEvent('evt_tampered', intent));
     const tampered = { ...good, rawBodyBase64: Buffer.from('{"id":"evt_x"}').toString('base64') };
-    expect(await errorOf(bus.request('payments.stripe-webhook', tampered))).toMatchObject({ status: 400 });
+    expect(await errorOf(webhook(tampered))).toMatchObject({ status: 400 });
     const { rows } = await db.query(
       `SELECT id FROM payments.payment_events WHERE id IN ('evt_forged', 'evt_tampered')`,
     );
