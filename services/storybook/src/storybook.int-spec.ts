@@ -22,6 +22,16 @@ beforeEach(() => {
   t.writer.modeFor.clear();
 });
 
+/** A new story whose first chapter the writer was asked for and sits on. */
+async function storyWithChapterOneHeld() {
+  t.writer.mode = 'hold';
+  const hero = t.newHero();
+  await t.completeHero(hero);
+  const story = await t.storyWhen(hero.heroId, () => true);
+  await eventually(() => t.writer.asked(story.id).length === 1);
+  return { hero, story };
+}
+
 describe('a story is created on hero.completed', () => {
   it('unlocks chapter 1, asks the writer for it, and starts the clock when it arrives', async () => {
     const hero = t.newHero();
@@ -254,11 +264,7 @@ describe('chapter writing', () => {
   });
 
   it('adds the job again when Redis lost it, once the chapter has waited long enough', async () => {
-    t.writer.mode = 'hold';
-    const hero = t.newHero();
-    await t.completeHero(hero);
-    const story = await t.storyWhen(hero.heroId, () => true);
-    await eventually(() => t.writer.asked(story.id).length === 1);
+    const { hero, story } = await storyWithChapterOneHeld();
     // The job is gone (a Redis flush, an eviction): nothing will ever answer for chapter 1.
     const connection = createRedisConnection({ url: TEST_REDIS_URL, prefix: t.prefix }, 'test:chapters');
     const queue = new Queue(JobQueues.chapterGeneration.name, { connection, prefix: t.prefix });
@@ -276,11 +282,7 @@ describe('chapter writing', () => {
     expect(t.writer.asked(story.id).map((job) => job.attempt)).toEqual([1, 1]);
   });
   it('asks again with the next attempt when the job ended but its result never came', async () => {
-    t.writer.mode = 'hold';
-    const hero = t.newHero();
-    await t.completeHero(hero);
-    const story = await t.storyWhen(hero.heroId, () => true);
-    await eventually(() => t.writer.asked(story.id).length === 1);
+    const { hero, story } = await storyWithChapterOneHeld();
     t.writer.mode = 'write';
     t.clock.advance(11 * 60_000);
     await t.get(ReconciliationService).run();
