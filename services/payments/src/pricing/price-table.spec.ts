@@ -1,29 +1,16 @@
 import { formatUsd, priceFor } from './price-table.js';
 
 describe('price table', () => {
-  it('charges 3.99 USD for the premium upgrade, whatever the story', () => {
-    expect(priceFor('premium_upgrade', false)).toEqual({
-      paymentType: 'premium_upgrade',
-      amount: 399,
-      currency: 'usd',
-      label: 'Premium Hero Upgrade',
-    });
-    expect(priceFor('premium_upgrade', true).amount).toBe(399);
+  it.each([
+    ['premium_upgrade', false, 399, 'Premium Hero Upgrade'],
+    ['chapters', true, 399, '3 More Chapters – Premium Story'],
+    ['chapters', false, 199, '3 More Chapters'],
+  ] as const)('charges %s (premium story: %s) %i US cents as "%s"', (paymentType, premium, amount, label) => {
+    expect(priceFor(paymentType, premium)).toEqual({ paymentType, amount, currency: 'usd', label });
   });
 
-  it('charges 3.99 USD for chapters of a premium story and 1.99 USD otherwise', () => {
-    expect(priceFor('chapters', true)).toEqual({
-      paymentType: 'chapters',
-      amount: 399,
-      currency: 'usd',
-      label: '3 More Chapters – Premium Story',
-    });
-    expect(priceFor('chapters', false)).toEqual({
-      paymentType: 'chapters',
-      amount: 199,
-      currency: 'usd',
-      label: '3 More Chapters',
-    });
+  it('charges 3.99 USD for the premium upgrade, whatever the story', () => {
+    expect(priceFor('premium_upgrade', true).amount).toBe(399);
   });
 
   it('refuses an unknown payment type', () => {
