@@ -61,6 +61,14 @@ const succeededEvent = (eventId: string, intent: { id: string; amount: number })
   },
 });
 
+/** Alice's premium upgrade of a hero whose story is not premium. */
+const upgradeIntent = (hero: string) =>
+  bus.request('payments.create-intent', {
+    userId: alice,
+    heroId: hero,
+    paymentType: 'premium_upgrade',
+    premiumStory: false,
+  });
 const webhook = (event: ReturnType<typeof signed>) => bus.request('payments.stripe-webhook', event);
 const APPLIED = { received: true, applied: true };
 const NOT_APPLIED = { received: true, applied: false };
@@ -103,12 +111,7 @@ describe('stripe payments', () => {
   });
 
   it('applies a signed payment_intent.succeeded once; a replay is a no-op; find-succeeded asks Stripe again', async () => {
-    const intent = await bus.request('payments.create-intent', {
-      userId: alice,
-      heroId,
-      paymentType: 'premium_upgrade',
-      premiumStory: false,
-    });
+    const intent = await upgradeIntent(heroId);
     const query = { userId: alice, heroId, paymentType: 'premium_upgrade' as const };
     await expect(bus.request('payments.find-succeeded', query)).resolves.toBeNull();
 
@@ -139,12 +142,7 @@ describe('stripe payments', () => {
 
   it('treats an intent Stripe reports as succeeded before its webhook as paid (once)', async () => {
     const otherHero = 'f'.repeat(32);
-    const intent = await bus.request('payments.create-intent', {
-      userId: alice,
-      heroId: otherHero,
-      paymentType: 'premium_upgrade',
-      premiumStory: false,
-    });
+    const intent = await upgradeIntent(otherHero);
     stripeIntent(intent.id).status = 'succeeded';
     const query = { userId: alice, heroId: otherHero, paymentType: 'premium_upgrade' as const };
     await expect(bus.request('payments.find-succeeded', query)).resolves.toMatchObject({
