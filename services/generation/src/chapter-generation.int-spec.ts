@@ -8,7 +8,7 @@ import { CHAPTER_MAX_WORDS, CHAPTER_MIN_WORDS, sentencesOf, writeLocalChapter } 
 import type { ChapterGenerationJob } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { TEST_REDIS_URL } from '@starborn/testing';
-import { ChapterTestBench, chapterJob } from './__tests__/chapters.js';
+import { ChapterTestBench, chapterJob, nextChapterJob } from './__tests__/chapters.js';
 import { TestStack } from './__tests__/stack.js';
 
 const wordsOf = (markdown: string) =>
@@ -84,29 +84,15 @@ describe('chapter generation with the local writer', () => {
     const { heroId } = await stack.newHero('Mara Quell');
     const storyBookId = `sb-${Date.now()}`;
     const first = chapterJob(heroId, { storyBookId, chaptersTotalCount: 3 });
-    await bench.enqueue(first);
-    const one = (await bench.generated(first)).data;
+    const one = await bench.write(first);
 
-    const second = chapterJob(heroId, {
-      storyBookId,
-      chapterNumber: 2,
-      chaptersTotalCount: 3,
-      previousChapter: { chapterNumber: 1, title: one.title, summary: one.summary },
-    });
-    await bench.enqueue(second);
-    const two = (await bench.generated(second)).data;
+    const second = nextChapterJob(first, one);
+    const two = await bench.write(second);
     expect(two.content.startsWith(`# Chapter 2: ${two.title}\n\n`)).toBe(true);
     expect(two.title).not.toBe(one.title);
     expect(two.content).toBe((await expectedChapter(second)).markdown);
 
-    const third = chapterJob(heroId, {
-      storyBookId,
-      chapterNumber: 3,
-      chaptersTotalCount: 3,
-      previousChapter: { chapterNumber: 2, title: two.title, summary: two.summary },
-    });
-    await bench.enqueue(third);
-    const three = (await bench.generated(third)).data;
+    const three = await bench.write(nextChapterJob(second, two));
     expect(three.content.trimEnd().endsWith('*The End*')).toBe(true);
     expect(three.summary).toMatch(/The story is complete\.$/);
   }, 30_000);
@@ -115,18 +101,6 @@ describe('chapter generation with the local writer', () => {
     const job = chapterJob('0123456789abcdef0123456789abcdef');
     await bench.enqueue(job);
 
-    const failure = await bench.failed(job);
-    expect(failure.id).toBe(`chapter.${job.storyBookId}.1.1.failed`);
-    expect(failure.data).toMatchObject({
-      storyBookId: job.storyBookId,
-      chapterNumber: 1,
-      attempt: 1,
-      quotaExceeded: false,
-      reason: expect.stringMatching(/not found/),
-    });
-    const queued = await bench.job(job);
-    expect(await queued?.getState()).toBe('failed');
-    expect(queued?.attemptsMade).toBe(1);
-    expect(bench.eventsAbout(job).map((event) => event.name)).toEqual(['chapter.generation-failed']);
+    await bench.expectFailedAtOnce(job, { quotaExceeded: false, reason: expect.stringMatching(/not found/) });
   }, 30_000);
 });

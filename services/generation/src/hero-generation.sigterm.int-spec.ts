@@ -91,13 +91,7 @@ describe('hero generation: a worker stopped with SIGTERM mid-job', () => {
     expect(await job?.getState()).toBe('completed');
     expect(job?.stalledCounter).toBe(0); // finished by its worker, not recovered after a lapse
     expect(job?.attemptsMade).toBe(1);
-    await eventually(
-      async () =>
-        (await stack.api('GET', `/api/heroes/${first.heroId}`, { token: first.token })).json.status ===
-        'complete',
-      10_000,
-      100,
-    );
+    await stack.untilComplete(first, 10_000);
     expect(await stack.heroRow(first.heroId)).toMatchObject({ status: 'complete', generation_attempt: 1 });
     await eventually(() => events.some((e) => e.payload.status === 'complete'));
 
@@ -124,13 +118,7 @@ describe('hero generation: a worker stopped with SIGTERM mid-job', () => {
 
     // The job it left waiting completes on another worker.
     await stack.startGeneration();
-    await eventually(
-      async () =>
-        (await stack.api('GET', `/api/heroes/${second.heroId}`, { token: second.token })).json.status ===
-        'complete',
-      20_000,
-      100,
-    );
+    await stack.untilComplete(second, 20_000);
     expect((await stack.job(second.heroId, 1))?.stalledCounter).toBe(0);
   }, 90_000);
 });

@@ -48,11 +48,7 @@ describe('hero generation: a worker killed mid-job', () => {
     // The job stays active, held by nobody, until a worker's stalled check finds its lock gone.
     expect(await (await stack.job(heroId, 1))?.getState()).toBe('active');
     await stack.startGeneration();
-    await eventually(
-      async () => (await stack.api('GET', `/api/heroes/${heroId}`, { token })).json.status === 'complete',
-      20_000,
-      100,
-    );
+    await stack.untilComplete({ token, heroId }, 20_000);
     // Within a few lock periods (about 2 to 3 of them), not after BullMQ's default 30 s lock.
     expect(Date.now() - killedAt).toBeLessThan(20_000);
 

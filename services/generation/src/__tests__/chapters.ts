@@ -28,6 +28,18 @@ export interface DeliveredEvent<T> {
 
 type ChapterEvent = DeliveredEvent<ChapterGeneratedEvent> | DeliveredEvent<ChapterGenerationFailedEvent>;
 
+/** The job of the chapter after `job`'s, carrying what was written in it, as the storybook service does. */
+export function nextChapterJob(
+  job: ChapterGenerationJob,
+  written: { title: string; summary: string },
+): ChapterGenerationJob {
+  return {
+    ...job,
+    chapterNumber: job.chapterNumber + 1,
+    previousChapter: { chapterNumber: job.chapterNumber, title: written.title, summary: written.summary },
+  };
+}
+
 /** A chapter job for a new storybook; override what the test is about. */
 export function chapterJob(
   heroId: string,
@@ -97,6 +109,34 @@ export class ChapterTestBench {
     return this.arrival('chapter.generation-failed', job, timeoutMs) as Promise<
       DeliveredEvent<ChapterGenerationFailedEvent>
     >;
+  }
+
+  /** Enqueues the job and answers the chapter it was written into, once announced. */
+  async write(job: ChapterGenerationJob): Promise<ChapterGeneratedEvent> {
+    await this.enqueue(job);
+    return (await this.generated(job)).data;
+  }
+
+  /**
+   * Checks that the job failed for good at its first attempt, without a retry, and was announced
+   * once, as chapter.generation-failed with `failure` under the job's failure event id.
+   */
+  async expectFailedAtOnce(
+    job: ChapterGenerationJob,
+    failure: { quotaExceeded: boolean; reason: unknown },
+  ): Promise<void> {
+    const event = await this.failed(job);
+    expect(event.id).toBe(`chapter.${job.storyBookId}.${job.chapterNumber}.${job.attempt}.failed`);
+    expect(event.data).toMatchObject({
+      storyBookId: job.storyBookId,
+      chapterNumber: job.chapterNumber,
+      attempt: job.attempt,
+      ...failure,
+    });
+    const queued = await this.job(job);
+    expect(await queued?.getState()).toBe('failed');
+    expect(queued?.attemptsMade).toBe(1);
+    expect(this.eventsAbout(job).map((delivered) => delivered.name)).toEqual(['chapter.generation-failed']);
   }
 
   /** Every event received about this job's chapter. */

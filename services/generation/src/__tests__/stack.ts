@@ -13,6 +13,7 @@ import { HeroesModule } from '@starborn/heroes';
 import { createServiceApp } from '@starborn/runtime';
 import {
   deleteRedisPrefix,
+  eventually,
   testDatabase,
   testRedisPrefix,
   TEST_REDIS_URL,
@@ -176,6 +177,18 @@ export class TestStack {
     });
     if (created.status !== 201) throw new Error(`Hero creation failed: ${created.status}`);
     return { token, heroId };
+  }
+
+  /** Resolves once the API shows the hero complete, polling every 100 ms for up to `timeoutMs`. */
+  async untilComplete(
+    { token, heroId }: { token: string; heroId: string },
+    timeoutMs: number,
+  ): Promise<void> {
+    await eventually(
+      async () => (await this.api('GET', `/api/heroes/${heroId}`, { token })).json.status === 'complete',
+      timeoutMs,
+      100,
+    );
   }
 
   /** The user's socket.io connection; `events` records everything pushed to it, in order. */
