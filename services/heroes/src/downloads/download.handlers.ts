@@ -1,15 +1,6 @@
-import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import type { DownloadQuery } from '@starborn/contracts';
-import { OnCommand } from '@starborn/messaging';
+import { messageHandlers } from '@starborn/messaging';
 import { DownloadService } from './download.service.js';
 
-@Controller()
-export class DownloadHandlers {
-  constructor(private readonly downloads: DownloadService) {}
-
-  @OnCommand('heroes.download-manifest')
-  manifest(@Payload() query: DownloadQuery) {
-    return this.downloads.manifest(query);
-  }
-}
+export const DownloadHandlers = messageHandlers([DownloadService], {
+  'heroes.download-manifest': (query, downloads) => downloads.manifest(query),
+});

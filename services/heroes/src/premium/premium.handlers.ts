@@ -1,25 +1,8 @@
-import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import type { PaymentSucceededEvent } from '@starborn/contracts';
-import { OnCommand, OnEvent } from '@starborn/messaging';
-import { PremiumService, type HeroOwnerQuery } from './premium.service.js';
+import { messageHandlers } from '@starborn/messaging';
+import { PremiumService } from './premium.service.js';
 
-@Controller()
-export class PremiumHandlers {
-  constructor(private readonly premium: PremiumService) {}
-
-  @OnCommand('heroes.set-premium')
-  setPremium(@Payload() command: HeroOwnerQuery) {
-    return this.premium.setPremium(command);
-  }
-
-  @OnCommand('heroes.payment-context')
-  paymentContext(@Payload() query: HeroOwnerQuery) {
-    return this.premium.paymentContext(query);
-  }
-
-  @OnEvent('payment.succeeded')
-  paymentSucceeded(@Payload() event: PaymentSucceededEvent) {
-    return this.premium.applyPayment(event);
-  }
-}
+export const PremiumHandlers = messageHandlers([PremiumService], {
+  'heroes.set-premium': (command, premium) => premium.setPremium(command),
+  'heroes.payment-context': (query, premium) => premium.paymentContext(query),
+  'payment.succeeded': (event, premium) => premium.applyPayment(event),
+});

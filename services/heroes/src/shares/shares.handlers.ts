@@ -1,35 +1,9 @@
-import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import type {
-  CreateShareCommand,
-  DeactivateShareCommand,
-  ListSharesQuery,
-  OpenShareQuery,
-} from '@starborn/contracts';
-import { OnCommand } from '@starborn/messaging';
+import { messageHandlers } from '@starborn/messaging';
 import { SharesService } from './shares.service.js';
 
-@Controller()
-export class SharesHandlers {
-  constructor(private readonly shares: SharesService) {}
-
-  @OnCommand('heroes.share-create')
-  create(@Payload() command: CreateShareCommand) {
-    return this.shares.create(command);
-  }
-
-  @OnCommand('heroes.share-open')
-  open(@Payload() query: OpenShareQuery) {
-    return this.shares.open(query);
-  }
-
-  @OnCommand('heroes.shares-list')
-  list(@Payload() query: ListSharesQuery) {
-    return this.shares.list(query.userId);
-  }
-
-  @OnCommand('heroes.share-deactivate')
-  deactivate(@Payload() command: DeactivateShareCommand) {
-    return this.shares.deactivate(command);
-  }
-}
+export const SharesHandlers = messageHandlers([SharesService], {
+  'heroes.share-create': (command, shares) => shares.create(command),
+  'heroes.share-open': (query, shares) => shares.open(query),
+  'heroes.shares-list': (query, shares) => shares.list(query.userId),
+  'heroes.share-deactivate': (command, shares) => shares.deactivate(command),
+});

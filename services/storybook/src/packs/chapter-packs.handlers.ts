@@ -1,20 +1,7 @@
-import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import type { UnlockAfterPaymentCommand, UnlockChaptersCommand } from '@starborn/contracts';
-import { OnCommand } from '@starborn/messaging';
+import { messageHandlers } from '@starborn/messaging';
 import { ChapterPacksService } from './chapter-packs.service.js';
 
-@Controller()
-export class ChapterPacksHandlers {
-  constructor(private readonly packs: ChapterPacksService) {}
-
-  @OnCommand('storybook.unlock')
-  unlock(@Payload() command: UnlockChaptersCommand) {
-    return this.packs.unlock(command);
-  }
-
-  @OnCommand('storybook.unlock-after-payment')
-  unlockAfterPayment(@Payload() command: UnlockAfterPaymentCommand) {
-    return this.packs.unlockAfterPayment(command);
-  }
-}
+export const ChapterPacksHandlers = messageHandlers([ChapterPacksService], {
+  'storybook.unlock': (command, packs) => packs.unlock(command),
+  'storybook.unlock-after-payment': (command, packs) => packs.unlockAfterPayment(command),
+});
