@@ -48,6 +48,15 @@ const momentOf = (round) => new Date(START.getTime() + round * 2 * HOUR_MS);
 const log = (line) => process.stderr.write(`${line}\n`);
 const round3 = (value, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
 const median = (values) => percentile(sortedSamples(values), 50);
+/** One figure of the result; without a target, pass is null. */
+const figure = (name, value, unit, { target = null, pass = null, ratios = null } = {}) => ({
+  figure: name,
+  value: round3(value),
+  unit,
+  target,
+  pass,
+  ratios,
+});
 
 function databaseUrl(name) {
   const url = new URL(POSTGRES_URL);
@@ -348,55 +357,33 @@ async function main() {
       idleSweep: idle,
       plan,
       figures: [
-        {
-          figure: `release statement, ${dueOf}: storybook rows touched per due storybook`,
-          value: round3(statementPerDue),
-          unit: '×',
-          target: { max: TARGET_ROWS_PER_DUE, unit: '×' },
-          pass,
-          ratios: { 'full scan': round3(rows.statement / rows.baseline, 4) },
-        },
-        {
-          figure: `release statement, ${dueOf}: wall time (median of ${ROUNDS})`,
-          value: round3(ms.statement),
-          unit: 'ms',
-          target: null,
-          pass: null,
+        figure(
+          `release statement, ${dueOf}: storybook rows touched per due storybook`,
+          statementPerDue,
+          '×',
+          {
+            target: { max: TARGET_ROWS_PER_DUE, unit: '×' },
+            pass,
+            ratios: { 'full scan': round3(rows.statement / rows.baseline, 4) },
+          },
+        ),
+        figure(`release statement, ${dueOf}: wall time (median of ${ROUNDS})`, ms.statement, 'ms', {
           ratios: { 'full scan': round3(ms.statement / ms.baseline) },
-        },
-        {
-          figure: `whole sweep (releases + chapters asked, committed), ${dueOf}: storybook rows touched per due storybook`,
-          value: round3(perDue(rows.sweep)),
-          unit: '×',
-          target: null,
-          pass: null,
-          ratios: { 'full scan': round3(rows.sweep / rows.baseline, 4) },
-        },
-        {
-          // No ratio: the baseline asks for no chapters, so the times do not compare.
-          figure: `whole sweep, ${dueOf}: wall time (median of ${ROUNDS})`,
-          value: round3(ms.sweep),
-          unit: 'ms',
-          target: null,
-          pass: null,
-          ratios: null,
-        },
-        {
-          figure: `release by full scan of ${STORYBOOKS.toLocaleString('en-US')} storybooks, due computed on read (baseline): wall time (median of ${ROUNDS})`,
-          value: round3(ms.baseline),
-          unit: 'ms',
-          target: null,
-          pass: null,
-          ratios: null,
-        },
-        {
-          figure: 'sweep with nothing due: wall time',
-          value: round3(ms.idle),
-          unit: 'ms',
-          target: null,
-          pass: null,
-          ratios: null,
-        },
+        }),
+        figure(
+          `whole sweep (releases + chapters asked, committed), ${dueOf}: storybook rows touched per due storybook`,
+          perDue(rows.sweep),
+          '×',
+          { ratios: { 'full scan': round3(rows.sweep / rows.baseline, 4) } },
+        ),
+        // No ratio: the baseline asks for no chapters, so the times do not compare.
+        figure(`whole sweep, ${dueOf}: wall time (median of ${ROUNDS})`, ms.sweep, 'ms'),
+        figure(
+          `release by full scan of ${STORYBOOKS.toLocaleString('en-US')} storybooks, due computed on read (baseline): wall time (median of ${ROUNDS})`,
+          ms.baseline,
+          'ms',
+        ),
+        figure('sweep with nothing due: wall time', ms.idle, 'ms'),
       ],
       notes: [
         `Per round the release statement read ${rows.statement} storybook rows for ${DUE} due ` +
