@@ -7,12 +7,11 @@ import { GenerationModule } from '@starborn/generation';
 import { HeroesModule } from '@starborn/heroes';
 import { PaymentsModule } from '@starborn/payments';
 import { RoomsModule } from '@starborn/rooms';
-import { createServiceApp } from '@starborn/runtime';
 import { StorybookModule } from '@starborn/storybook';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { deleteRedisPrefix, testRedisPrefix } from '@starborn/testing';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { startServices, suiteEnv, type SuiteEnv } from './__tests__/suite-env.js';
 import { createGatewayApp } from './app.js';
 
 const SERVICES: Record<BackendService, Type<unknown>> = {
@@ -24,36 +23,26 @@ const SERVICES: Record<BackendService, Type<unknown>> = {
   rooms: RoomsModule,
 };
 
-const database = testDatabase('gateway');
-const prefix = testRedisPrefix('gateway');
-let workDir: string;
+let suite: SuiteEnv;
 let env: NodeJS.ProcessEnv;
 let gateway: NestFastifyApplication;
-const services: INestMicroservice[] = [];
+let services: INestMicroservice[] = [];
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-gateway-'));
-  const webDist = join(workDir, 'web');
+  suite = await suiteEnv('gateway');
+  const webDist = join(suite.workDir, 'web');
   await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Starborn</title><div id="root"></div>');
   await writeFile(join(webDist, 'assets', 'app-1234.js'), 'console.log("starborn")');
   env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
+    ...suite.env,
     WEB_DIST_DIR: webDist,
-    LOG_LEVEL: 'silent',
     RATE_LIMIT_LOGIN_PER_EMAIL: '3',
     RATE_LIMIT_LOGIN_PER_IP: '8',
     // Accounts per address: the sign-up tests fill it from one address; the rest of the file stays far below.
     RATE_LIMIT_REGISTER_PER_IP: '30',
   };
-  for (const [service, module] of Object.entries(SERVICES)) {
-    const { app } = await createServiceApp({ service: service as BackendService, module, env });
-    await app.listen();
-    services.push(app);
-  }
+  services = await startServices(SERVICES, env);
   ({ app: gateway } = await createGatewayApp(env));
   await gateway.init();
   await gateway.getHttpAdapter().getInstance().ready();
@@ -62,9 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await Promise.all(services.map((service) => service.close()));
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
+  await suite?.cleanUp();
 });
 
 type Injected = { statusCode: number; headers: Record<string, unknown>; body: string; json: () => any };

@@ -5,11 +5,10 @@
  */
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createGatewayApp } from '../app.js';
+import { suiteEnv } from './suite-env.js';
 
 export interface LoneGateways {
   workDir: string;
@@ -20,29 +19,43 @@ export interface LoneGateways {
 }
 
 export async function loneGateways(label: string): Promise<LoneGateways> {
-  const database = testDatabase(label);
-  const prefix = testRedisPrefix(label);
-  const workDir = await mkdtemp(join(tmpdir(), `starborn-${label}-`));
+  const { workDir, env, cleanUp } = await suiteEnv(label);
   return {
     workDir,
     async start(extra = {}) {
-      const { app } = await createGatewayApp({
-        DATABASE_URL: database.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: prefix,
-        AUTH_KEYS_DIR: join(workDir, 'keys'),
-        WEB_DIST_DIR: join(workDir, 'web'),
-        LOG_LEVEL: 'silent',
-        ...extra,
-      });
+      const { app } = await createGatewayApp({ ...env, WEB_DIST_DIR: join(workDir, 'web'), ...extra });
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
       return app;
     },
-    async cleanUp() {
-      await database.drop();
-      await deleteRedisPrefix(prefix);
-      await rm(workDir, { recursive: true, force: true });
-    },
+    cleanUp,
   };
+}
+
+export interface ServedGateway {
+  workDir: string;
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** Stops the gateway, then drops what it ran on. */
+  close(): Promise<void>;
+}
+
+/** A lone gateway listening on a free port of 127.0.0.1, for suites that need a real socket. */
+export async function servedLoneGateway(label: string): Promise<ServedGateway> {
+  const gateways = await loneGateways(label);
+  const app = await gateways.start().catch(async (error: unknown) => {
+    await gateways.cleanUp();
+    throw error;
+  });
+  const close = async () => {
+    await app.close();
+    await gateways.cleanUp();
+  };
+  await app.listen(0, '127.0.0.1').catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { workDir: gateways.workDir, port, origin: `http://127.0.0.1:${port}`, close };
 }

@@ -3,21 +3,20 @@
  * on real PostgreSQL and Redis, with a database, Redis prefix and media folder of their own.
  */
 import 'reflect-metadata';
-import type { INestMicroservice, Type } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@starborn/auth';
 import type { BackendService } from '@starborn/contracts';
 import { GenerationModule } from '@starborn/generation';
 import { HeroesModule } from '@starborn/heroes';
 import { RoomsModule } from '@starborn/rooms';
-import { createServiceApp } from '@starborn/runtime';
+import { MessageBus } from '@starborn/messaging';
 import { FsStorage } from '@starborn/storage';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { TEST_REDIS_URL } from '@starborn/testing';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createGatewayApp } from '../app.js';
+import { listenOnLoopback, startServices, suiteEnv } from './suite-env.js';
 
 const DEFAULT_SERVICES: Partial<Record<BackendService, Type<unknown>>> = {
   auth: AuthModule,
@@ -47,6 +46,10 @@ export interface TestStack {
   env: Record<string, string>;
   storage: FsStorage;
   db: pg.Client;
+  /** A bus client on the stack's prefix, made on first use and closed with the stack. */
+  readonly bus: MessageBus;
+  /** A Redis connection, made on first use and closed with the stack. */
+  readonly redis: Redis;
   /** A JSON call; a string body is sent as it is. */
   api(
     method: string,
@@ -72,38 +75,24 @@ export interface GatewayInstance {
 }
 
 export async function startStack(label: string, options: StackOptions = {}): Promise<TestStack> {
-  const database = testDatabase(label);
-  const prefix = testRedisPrefix(label);
-  const workDir = await mkdtemp(join(tmpdir(), `starborn-${label}-`));
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    MEDIA_DIR: join(workDir, 'media'),
-    WEB_DIST_DIR: join(workDir, 'no-web'),
-    LOG_LEVEL: 'silent',
+  const suite = await suiteEnv(label);
+  const { prefix } = suite;
+  const env: Record<string, string> = {
+    ...suite.env,
     GENERATE_WAIT_MS: '20000',
     RATE_LIMIT_REGISTER_PER_IP: '1000',
     RATE_LIMIT_REGISTER_ATTEMPTS_PER_IP: '1000',
     ...options.env,
   };
-  const services: INestMicroservice[] = [];
   const optional = Object.fromEntries((options.with ?? []).map((name) => [name, OPTIONAL_SERVICES[name]]));
-  for (const [service, module] of Object.entries({ ...DEFAULT_SERVICES, ...optional, ...options.services })) {
-    if (!module) throw new Error(`startStack: no module for the service "${service}"`);
-    const { app } = await createServiceApp({ service: service as BackendService, module, env });
-    await app.listen();
-    services.push(app);
-  }
+  const services = await startServices({ ...DEFAULT_SERVICES, ...optional, ...options.services }, env);
   const startGateway = async () => {
     const { app }: { app: NestFastifyApplication } = await createGatewayApp(env);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, baseUrl: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+    return { app, baseUrl: await listenOnLoopback(app) };
   };
   const { app: gateway, baseUrl } = await startGateway();
   const extraGateways: NestFastifyApplication[] = [];
-  const db = new pg.Client({ connectionString: database.url });
+  const db = new pg.Client({ connectionString: suite.env.DATABASE_URL });
   await db.connect();
 
   const apiOf =
@@ -162,6 +151,8 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     return { token, heroId, hero };
   };
 
+  let bus: MessageBus | undefined;
+  let redis: Redis | undefined;
   return {
     baseUrl,
     app: gateway,
@@ -169,6 +160,12 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     env,
     storage: new FsStorage(env.MEDIA_DIR),
     db,
+    get bus() {
+      return (bus ??= new MessageBus({ url: TEST_REDIS_URL, prefix }));
+    },
+    get redis() {
+      return (redis ??= new Redis(TEST_REDIS_URL));
+    },
     api,
     newUser,
     newHero,
@@ -186,13 +183,13 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
       };
     },
     async close() {
+      redis?.disconnect();
+      await bus?.close();
       await db.end().catch(() => undefined);
       await Promise.all(extraGateways.map((app) => app.close()));
       await gateway.close();
       await Promise.all(services.map((service) => service.close()));
-      await database.drop();
-      await deleteRedisPrefix(prefix);
-      await rm(workDir, { recursive: true, force: true });
+      await suite.cleanUp();
     },
   };
 }

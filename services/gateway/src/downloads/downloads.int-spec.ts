@@ -1,21 +1,15 @@
-import { MessageBus } from '@starborn/messaging';
 import { StorybookModule } from '@starborn/storybook';
-import { eventually, TEST_REDIS_URL } from '@starborn/testing';
+import { eventually } from '@starborn/testing';
 import yauzl from 'yauzl';
 import { startStack, type TestStack } from '../__tests__/stack.js';
 
 let stack: TestStack;
-let bus: MessageBus;
 
 beforeAll(async () => {
   stack = await startStack('downloads', { services: { storybook: StorybookModule } });
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix: stack.prefix });
 }, 60_000);
 
-afterAll(async () => {
-  await bus?.close();
-  await stack?.close();
-});
+afterAll(() => stack?.close());
 
 /**
  * Chapter 1 of the hero's storybook once it is written. The chapter writer of the generation workers
@@ -31,7 +25,7 @@ async function firstChapterWritten(
     return response.status === 200 ? response.json : undefined;
   }, 15_000);
   const storyBookId: string = view.storyBook.id;
-  await bus.emitEvent(
+  await stack.bus.emitEvent(
     'chapter.generated',
     {
       storyBookId,

@@ -1,30 +1,17 @@
 import { aiQuotaKey, QueueNames } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
 import { eventually, TEST_REDIS_URL } from '@starborn/testing';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { io as connectSocket } from 'socket.io-client';
 import sharp from 'sharp';
 import { startStack, type TestStack } from '../__tests__/stack.js';
 
 let stack: TestStack;
-let baseUrl: string;
-let prefix: string;
-let bus: MessageBus;
-let redis: Redis;
 
 beforeAll(async () => {
   stack = await startStack('heroes');
-  ({ baseUrl, prefix } = stack);
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix });
-  redis = new Redis(TEST_REDIS_URL);
 }, 60_000);
 
-afterAll(async () => {
-  redis?.disconnect();
-  await bus?.close();
-  await stack?.close();
-});
+afterAll(() => stack?.close());
 
 const api = (method: string, path: string, options: { token?: string; body?: unknown } = {}) =>
   stack.api(method, path, options);
@@ -172,7 +159,11 @@ describe('heroes: generation', () => {
       body: { heroName: 'Nova Quill', birthdate: '1988-08-08', heroId },
     });
 
-    const socket = connectSocket(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const socket = connectSocket(stack.baseUrl, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+    });
     const statuses: string[] = [];
     socket.on('hero_status', (event: { heroId: string; status: string }) => {
       if (event.heroId === heroId) statuses.push(event.status);
@@ -207,23 +198,28 @@ describe('heroes: generation', () => {
       // One generation only: the attempt counter moved once.
       const again = await api('POST', `/api/heroes/generate/${heroId}`, { token });
       expect(again.json.hero.status).toBe('complete');
-      const profile = await bus.request('heroes.generation-profile', { heroId });
+      const profile = await stack.bus.request('heroes.generation-profile', { heroId });
       expect(profile.name).toBe('Nova Quill');
 
       // The files: previews are served; full quality is not reachable by guessing.
-      const front = new URL(hero.images[0].url, baseUrl);
+      const front = new URL(hero.images[0].url, stack.baseUrl);
       expect(front.pathname).toBe(`/media/heroes/${heroId}/preview/front.png`);
       const png = await fetch(front);
       expect(png.status).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
       const metadata = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
       expect([metadata.width, metadata.height]).toEqual([512, 512]);
-      const webp = await fetch(new URL(front.pathname.replace('.png', '.webp') + front.search, baseUrl));
+      const webp = await fetch(
+        new URL(front.pathname.replace('.png', '.webp') + front.search, stack.baseUrl),
+      );
       expect(webp.headers.get('content-type')).toBe('image/webp');
 
-      const guessedFull = new URL(front.pathname.replace('/preview/', '/full/') + front.search, baseUrl);
+      const guessedFull = new URL(
+        front.pathname.replace('/preview/', '/full/') + front.search,
+        stack.baseUrl,
+      );
       expect((await fetch(guessedFull)).status).toBe(403);
-      expect((await fetch(new URL(front.pathname, baseUrl))).status).toBe(403);
+      expect((await fetch(new URL(front.pathname, stack.baseUrl))).status).toBe(403);
       void user;
     } finally {
       socket.disconnect();
@@ -260,7 +256,7 @@ describe('heroes: generation', () => {
       token,
       body: { heroName: 'Patient', birthdate: '1999-09-09', heroId },
     });
-    await redis.set(aiQuotaKey(prefix), 'test', 'EX', 60);
+    await stack.redis.set(aiQuotaKey(stack.prefix), 'test', 'EX', 60);
     try {
       const status = await api('GET', '/api/status/openai-quota');
       expect(status.status).toBe(429);
@@ -272,7 +268,7 @@ describe('heroes: generation', () => {
         message: 'OpenAI API quota exceeded. Please try again later or contact support.',
       });
     } finally {
-      await redis.del(aiQuotaKey(prefix));
+      await stack.redis.del(aiQuotaKey(stack.prefix));
     }
     expect((await api('GET', '/api/status/openai-quota')).json.isQuotaExceeded).toBe(false);
   });
@@ -284,12 +280,12 @@ describe('heroes: generation', () => {
     await api('POST', `/api/heroes/generate/${heroId}`, { token });
     const before = (await api('GET', `/api/heroes/${heroId}`, { token })).json;
 
-    await bus.emitEvent(
+    await stack.bus.emitEvent(
       'hero.generation-failed',
       { heroId, attempt: 1, reason: 'late failure', quotaExceeded: false },
       { eventId: `${heroId}.late` },
     );
-    await bus.emitEvent(
+    await stack.bus.emitEvent(
       'hero.generated',
       { heroId, attempt: 7, images: [], backstory: 'stale', provider: 'test' },
       { eventId: `${heroId}.stale` },
@@ -312,7 +308,7 @@ describe('heroes: generation', () => {
     // The storybook service is not part of this stack: its event queue holds the announcement.
     const storybookEvents = new Queue(QueueNames.events('storybook'), {
       connection: { url: TEST_REDIS_URL },
-      prefix,
+      prefix: stack.prefix,
     });
     try {
       const job = await eventually(async () => {

@@ -1,32 +1,24 @@
 import 'reflect-metadata';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loneGateways, type LoneGateways } from '../__tests__/lone-gateway.js';
+import { servedLoneGateway, type ServedGateway } from '../__tests__/lone-gateway.js';
 import { BODY_DRAIN_LIMIT, BODY_LIMIT } from './body-limit.js';
 
 // A body over the limit must come back as a readable 413, over a real socket, whatever way the client
 // sends it: the gateway reads and discards the excess before answering, so no client sees a broken pipe.
 
-let gateways: LoneGateways;
-let gateway: NestFastifyApplication;
+let gateway: ServedGateway;
 let origin: string;
 
 beforeAll(async () => {
-  gateways = await loneGateways('gateway-body-limit');
-  gateway = await gateways.start();
-  await gateway.listen(0, '127.0.0.1');
-  const { port } = gateway.getHttpServer().address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  gateway = await servedLoneGateway('gateway-body-limit');
+  ({ origin } = gateway);
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await gateways?.cleanUp();
-});
+afterAll(() => gateway?.close());
 
 const TOO_LARGE = {
   status: 413,
@@ -129,7 +121,7 @@ describe('a body over the limit', () => {
   it.each(SIZES)(
     'of %d bytes gets a 413 that curl can read, with and without Content-Length',
     async (size) => {
-      const file = join(gateways.workDir, `body-${size}.json`);
+      const file = join(gateway.workDir, `body-${size}.json`);
       await import('node:fs/promises').then((fs) => fs.writeFile(file, jsonOf(size)));
       for (const chunked of [false, true]) {
         const { stdout } = await promisify(execFile)('curl', [

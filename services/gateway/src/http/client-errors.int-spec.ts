@@ -1,31 +1,23 @@
 import 'reflect-metadata';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { execFile } from 'node:child_process';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { promisify } from 'node:util';
-import { loneGateways, type LoneGateways } from '../__tests__/lone-gateway.js';
+import { servedLoneGateway, type ServedGateway } from '../__tests__/lone-gateway.js';
 
 // A request the HTTP parser refuses — an address or headers over Node's 16 KiB limit, a malformed
 // request line — must come back as a readable answer with the API's error body, also to a client that
 // sends its whole request before it reads: the gateway keeps reading until the client is done.
 
-let gateways: LoneGateways;
-let gateway: NestFastifyApplication;
+let gateway: ServedGateway;
 let origin: string;
 let port: number;
 
 beforeAll(async () => {
-  gateways = await loneGateways('gateway-client-errors');
-  gateway = await gateways.start();
-  await gateway.listen(0, '127.0.0.1');
-  ({ port } = gateway.getHttpServer().address() as AddressInfo);
-  origin = `http://127.0.0.1:${port}`;
+  gateway = await servedLoneGateway('gateway-client-errors');
+  ({ origin, port } = gateway);
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await gateways?.cleanUp();
-});
+afterAll(() => gateway?.close());
 
 const TOO_LARGE = {
   status: 431,

@@ -10,17 +10,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@starborn/auth';
 import { JobQueues } from '@starborn/contracts';
 import { createServiceApp, type OpsServer } from '@starborn/runtime';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { TEST_REDIS_URL } from '@starborn/testing';
 import { Queue } from 'bullmq';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { listenOnLoopback, suiteEnv, type SuiteEnv } from '../__tests__/suite-env.js';
 import { createGatewayApp } from '../app.js';
 
-const database = testDatabase('gwops');
-const prefix = testRedisPrefix('gwops');
 const OPERATOR_TOKEN = 'operator-token-0123456789-abcdefghijklmnop';
-let workDir: string;
+let suite: SuiteEnv;
 let env: Record<string, string>;
 let auth: INestMicroservice;
 let gateway: NestFastifyApplication;
@@ -28,14 +24,9 @@ let ops: OpsServer;
 let baseUrl: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-gwops-'));
+  suite = await suiteEnv('gwops');
   env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    WEB_DIST_DIR: join(workDir, 'no-web'),
-    LOG_LEVEL: 'silent',
+    ...suite.env,
     HEALTH_TIMEOUT_MS: '500',
     DB_POOL_SIZE: '2',
   };
@@ -44,16 +35,13 @@ beforeAll(async () => {
   const created = await createGatewayApp({ ...env, OPS_PORT: '0', OPERATOR_TOKEN });
   gateway = created.app;
   ops = created.ops!;
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  baseUrl = await listenOnLoopback(gateway);
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
   await auth?.close();
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
+  await suite?.cleanUp();
 });
 
 const get = async (url: string, headers: Record<string, string> = {}) => {
@@ -154,7 +142,7 @@ describe('the queue dashboard', () => {
   it('shows every queue, with its jobs, to the operator', async () => {
     const queue = new Queue(JobQueues.heroGeneration.name, {
       connection: { url: TEST_REDIS_URL } as never,
-      prefix,
+      prefix: suite.prefix,
     });
     try {
       await queue.add(JobQueues.heroGeneration.name, { heroId: 'h1', attempt: 1 }, { jobId: 'board-job-1' });

@@ -1,5 +1,4 @@
 import { aiQuotaKey, heroStatusChannel } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
 import { PaymentsModule } from '@starborn/payments';
 import { StorybookModule } from '@starborn/storybook';
 import { eventually, TEST_REDIS_URL } from '@starborn/testing';
@@ -7,23 +6,12 @@ import { Redis } from 'ioredis';
 import { startStack, type TestStack } from '../__tests__/stack.js';
 
 let stack: TestStack;
-let baseUrl: string;
-let prefix: string;
-let bus: MessageBus;
-let redis: Redis;
 
 beforeAll(async () => {
   stack = await startStack('gwpay', { services: { payments: PaymentsModule, storybook: StorybookModule } });
-  ({ baseUrl, prefix } = stack);
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix });
-  redis = new Redis(TEST_REDIS_URL);
 }, 60_000);
 
-afterAll(async () => {
-  redis?.disconnect();
-  await bus?.close();
-  await stack?.close();
-});
+afterAll(() => stack?.close());
 
 const api = (
   method: string,
@@ -123,7 +111,7 @@ describe('payments: premium upgrade', () => {
     expect(paid.backstoryTruncated).toBe(false);
     expect(paid.backstory.length).toBeGreaterThan(before.backstory.length - 3);
     expect(paid.backstory.startsWith(before.backstory.slice(0, -3).trimEnd())).toBe(true);
-    const full = await fetch(new URL(paid.images[1].url, baseUrl));
+    const full = await fetch(new URL(paid.images[1].url, stack.baseUrl));
     expect(full.status).toBe(200);
 
     // The client's call after success: idempotent, answers the full hero.
@@ -143,7 +131,7 @@ describe('payments: premium upgrade', () => {
   it('setpremium applies a succeeded payment even before the event is handled', async () => {
     const { token, user } = await newUser();
     const heroId = await newHero(token);
-    const intent = await bus.request('payments.create-intent', {
+    const intent = await stack.bus.request('payments.create-intent', {
       userId: user.id,
       heroId,
       paymentType: 'premium_upgrade',
@@ -233,7 +221,7 @@ describe('payments: premium upgrade', () => {
   it('refuses while the AI quota is exceeded, with errorType quota_exceeded', async () => {
     const { token } = await newUser();
     const heroId = await newHero(token, false);
-    await redis.set(aiQuotaKey(prefix), 'test', 'EX', 60);
+    await stack.redis.set(aiQuotaKey(stack.prefix), 'test', 'EX', 60);
     try {
       const refused = await api('POST', '/api/create-payment-intent', { token, body: intentBody(heroId) });
       expect(refused.status).toBe(429);
@@ -243,7 +231,7 @@ describe('payments: premium upgrade', () => {
           'Payment processing is temporarily disabled because the AI service quota has been exceeded. Please try again later.',
       });
     } finally {
-      await redis.del(aiQuotaKey(prefix));
+      await stack.redis.del(aiQuotaKey(stack.prefix));
     }
     expect(
       (await api('POST', '/api/create-payment-intent', { token, body: intentBody(heroId) })).status,
@@ -291,7 +279,7 @@ describe('payments: payment.succeeded in heroes', () => {
     const heroId = await newHero(token, false);
     const subscriber = new Redis(TEST_REDIS_URL);
     const notices: string[] = [];
-    await subscriber.subscribe(heroStatusChannel(prefix));
+    await subscriber.subscribe(heroStatusChannel(stack.prefix));
     subscriber.on('message', (_channel, message: string) => {
       if ((JSON.parse(message) as { heroId: string }).heroId === heroId) notices.push(message);
     });
@@ -303,7 +291,7 @@ describe('payments: payment.succeeded in heroes', () => {
         amount: 399,
         currency: 'usd' as const,
       };
-      await bus.emitEvent(
+      await stack.bus.emitEvent(
         'payment.succeeded',
         { ...event, paymentType: 'chapters' },
         { eventId: `${event.paymentIntentId}.chapters` },
@@ -312,8 +300,8 @@ describe('payments: payment.succeeded in heroes', () => {
       expect((await api('GET', `/api/heroes/${heroId}`, { token })).json.paymentStatus).toBe('unpaid');
 
       const premium = { ...event, paymentType: 'premium_upgrade' as const };
-      await bus.emitEvent('payment.succeeded', premium, { eventId: event.paymentIntentId });
-      await bus.emitEvent('payment.succeeded', premium, { eventId: `${event.paymentIntentId}.again` });
+      await stack.bus.emitEvent('payment.succeeded', premium, { eventId: event.paymentIntentId });
+      await stack.bus.emitEvent('payment.succeeded', premium, { eventId: `${event.paymentIntentId}.again` });
       await eventually(
         async () => (await api('GET', `/api/heroes/${heroId}`, { token })).json.paymentStatus === 'paid',
       );
@@ -324,7 +312,7 @@ describe('payments: payment.succeeded in heroes', () => {
       // Another user's id in the event changes nothing for this hero.
       const other = await newUser();
       const otherHero = await newHero(other.token, false);
-      await bus.emitEvent(
+      await stack.bus.emitEvent(
         'payment.succeeded',
         { ...premium, heroId: otherHero, paymentIntentId: `pi_test_${otherHero}` },
         { eventId: `pi_test_${otherHero}` },

@@ -3,33 +3,21 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@starborn/auth';
 import { PaymentsModule } from '@starborn/payments';
-import { createServiceApp } from '@starborn/runtime';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { listenOnLoopback, startServices, suiteEnv, type SuiteEnv } from '../__tests__/suite-env.js';
 import { createGatewayApp } from '../app.js';
 
 // The gateway in front of a payments service configured for Stripe: webhooks are checked on the raw bytes.
 const WEBHOOK_SECRET = 'whsec_gateway_test_secret';
-const database = testDatabase('gwhook');
-const prefix = testRedisPrefix('gwhook');
-let workDir: string;
+let suite: SuiteEnv;
 let gateway: NestFastifyApplication;
 let baseUrl: string;
-const services: INestMicroservice[] = [];
+let services: INestMicroservice[] = [];
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-webhook-'));
+  suite = await suiteEnv('gwhook');
   const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    MEDIA_DIR: join(workDir, 'media'),
-    WEB_DIST_DIR: join(workDir, 'no-web'),
-    LOG_LEVEL: 'silent',
+    ...suite.env,
     PAYMENTS_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_unused',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -39,25 +27,15 @@ beforeAll(async () => {
     STRIPE_API_PROTOCOL: 'http',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_gateway',
   };
-  for (const [service, module] of [
-    ['auth', AuthModule],
-    ['payments', PaymentsModule],
-  ] as const) {
-    const { app } = await createServiceApp({ service, module, env });
-    await app.listen();
-    services.push(app);
-  }
+  services = await startServices({ auth: AuthModule, payments: PaymentsModule }, env);
   ({ app: gateway } = await createGatewayApp(env));
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  baseUrl = await listenOnLoopback(gateway);
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
   await Promise.all(services.map((service) => service.close()));
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
+  await suite?.cleanUp();
 });
 
 /** Stripe's scheme: v1 = HMAC-SHA256(secret, `${t}.${payload}`). */

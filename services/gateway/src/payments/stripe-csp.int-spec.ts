@@ -5,11 +5,8 @@
  */
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, createGatewayApp } from '../app.js';
+import { loneGateways, type LoneGateways } from '../__tests__/lone-gateway.js';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../app.js';
 
 /** The header as today's `local` build sends it (helmet's defaults plus CONTENT_SECURITY_POLICY). */
 const LOCAL_CSP =
@@ -27,24 +24,8 @@ function directives(header: string): Map<string, string[]> {
   return map;
 }
 
-const database = testDatabase('gateway_csp');
-const prefix = testRedisPrefix('gateway-csp');
-let workDir: string;
-
-async function gatewayWith(extra: Record<string, string>): Promise<NestFastifyApplication> {
-  const { app } = await createGatewayApp({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    WEB_DIST_DIR: join(workDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    ...extra,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return app;
-}
+let gateways: LoneGateways;
+const gatewayWith = (extra: Record<string, string>) => gateways.start(extra);
 
 async function cspOf(app: NestFastifyApplication): Promise<{ header: string; body: unknown }> {
   const response = await app
@@ -56,14 +37,10 @@ async function cspOf(app: NestFastifyApplication): Promise<{ header: string; bod
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-gateway-csp-'));
+  gateways = await loneGateways('gateway_csp');
 });
 
-afterAll(async () => {
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => gateways?.cleanUp());
 
 describe('content security policy by payment provider', () => {
   it('keeps the local policy exactly as it was', () => {
