@@ -59,6 +59,19 @@ export const NAMES = [
   'Zoë',
 ];
 
+/** `perSign` heroes for each of the 144 sign combinations, named in turn from NAMES, with random ids. */
+export function heroesOfAllSigns(
+  perSign = 1,
+): { combo: { western: string; chinese: string }; hero: HeroProfile }[] {
+  let i = 0;
+  return allSignCombinations().flatMap((combo) =>
+    Array.from({ length: perSign }, () => ({
+      combo,
+      hero: heroFor(combo.birthdate, NAMES[i++ % NAMES.length]),
+    })),
+  );
+}
+
 /** Every "a"/"an" in a text that does not suit how the next word sounds ("a Aquarius", "an Leo"). */
 export function articleMistakes(text: string): string[] {
   return [...text.matchAll(/\b([Aa]n?) (\S+)/g)]

@@ -1,4 +1,10 @@
-import { allSignCombinations, articleMistakes, heroFor, NAMES, randomHeroId } from '../__tests__/fixtures.js';
+import {
+  allSignCombinations,
+  articleMistakes,
+  heroesOfAllSigns,
+  heroFor,
+  randomHeroId,
+} from '../__tests__/fixtures.js';
 import type { HeroProfile } from '../types.js';
 import { countWords, generateBackstoryMarkdown, MAX_WORDS, MIN_WORDS } from './backstory.js';
 
@@ -38,17 +44,12 @@ function checkContent(hero: HeroProfile, text: string): string[] {
 
 describe('grammar-based backstory', () => {
   it('meets length and content rules for all 144 sign combinations with random ids and names', () => {
-    const failures: string[] = [];
-    let i = 0;
-    for (const combo of allSignCombinations()) {
-      for (let k = 0; k < 3; k++) {
-        const hero = heroFor(combo.birthdate, NAMES[i++ % NAMES.length]);
-        const text = generateBackstoryMarkdown(hero);
-        const problems = checkContent(hero, text);
-        if (problems.length)
-          failures.push(`${combo.western}/${combo.chinese} ${hero.heroId}: ${problems.join('; ')}`);
-      }
-    }
+    const failures = heroesOfAllSigns(3).flatMap(({ combo, hero }) => {
+      const problems = checkContent(hero, generateBackstoryMarkdown(hero));
+      return problems.length
+        ? [`${combo.western}/${combo.chinese} ${hero.heroId}: ${problems.join('; ')}`]
+        : [];
+    });
     expect(allSignCombinations()).toHaveLength(144);
     expect(failures).toEqual([]);
   });

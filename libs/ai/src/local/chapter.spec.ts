@@ -1,4 +1,11 @@
-import { allSignCombinations, articleMistakes, heroFor, NAMES, randomHeroId } from '../__tests__/fixtures.js';
+import {
+  allSignCombinations,
+  articleMistakes,
+  heroesOfAllSigns,
+  heroFor,
+  NAMES,
+  randomHeroId,
+} from '../__tests__/fixtures.js';
 import {
   CHAPTER_MAX_WORDS,
   CHAPTER_MIN_WORDS,
@@ -58,9 +65,7 @@ function proseProblems(chapter: WrittenChapter): string[] {
 describe('local chapter writer', () => {
   it('writes 600–1,200 words of clean prose for all 144 sign combinations at every position of a 10-chapter story', () => {
     const failures: string[] = [];
-    let i = 0;
-    for (const combo of allSignCombinations()) {
-      const hero = heroFor(combo.birthdate, NAMES[i++ % NAMES.length], randomHeroId());
+    for (const { hero } of heroesOfAllSigns()) {
       writeStory(hero, 10).forEach((chapter, index) => {
         const problems = proseProblems(chapter);
         if (problems.length) failures.push(`${hero.heroId} chapter ${index + 1}: ${problems.join('; ')}`);
