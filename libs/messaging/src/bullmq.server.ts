@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import { QueueNames, patternsServedBy } from '@starborn/contracts';
-import { Worker, type Job } from 'bullmq';
+import { Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { cappedExponentialDelay } from './backoff.js';
@@ -88,27 +88,27 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
 
   private async start(): Promise<void> {
     const { registry, service, prefix } = this.options;
-    this.connection = createRedisConnection(this.options, `${service}:worker`);
+    const connection = createRedisConnection(this.options, `${service}:worker`);
+    this.connection = connection;
     this.publisher = createRedisConnection(this.options, `${service}:replies`);
-    const served = patternsServedBy(registry, service);
-    const hasCommands = served.some((name) => registry[name].kind === 'command');
-    const hasEvents = served.some((name) => registry[name].kind === 'event');
+    const kinds = new Set(patternsServedBy(registry, service).map((name) => registry[name].kind));
     const retry = this.options.eventRetry ?? DEFAULT_EVENT_RETRY;
+    const worker = (
+      queue: string,
+      process: (job: Job) => Promise<void>,
+      options: Omit<WorkerOptions, 'connection' | 'prefix'>,
+    ) => new Worker(queue, process, { ...options, connection, prefix });
 
-    if (hasCommands) {
+    if (kinds.has('command')) {
       this.workers.push(
-        new Worker(QueueNames.commands(service), (job) => this.handleCommand(job), {
-          connection: this.connection,
-          prefix,
+        worker(QueueNames.commands(service), (job) => this.handleCommand(job), {
           concurrency: this.options.concurrency ?? 64,
         }),
       );
     }
-    if (hasEvents) {
+    if (kinds.has('event')) {
       this.workers.push(
-        new Worker(QueueNames.events(service), (job) => this.handleEventJob(job), {
-          connection: this.connection,
-          prefix,
+        worker(QueueNames.events(service), (job) => this.handleEventJob(job), {
           concurrency: this.options.eventConcurrency ?? 8,
           settings: {
             backoffStrategy: (attemptsMade: number) => cappedExponentialDelay(attemptsMade, retry),
