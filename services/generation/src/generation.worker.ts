@@ -1,6 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { AiProvider } from '@starborn/ai';
-import type { CommandName, JobQueueDefinition, Messages, PayloadOf, ReplyOf } from '@starborn/contracts';
+import type {
+  CommandName,
+  EventName,
+  JobQueueDefinition,
+  Messages,
+  PayloadOf,
+  ReplyOf,
+} from '@starborn/contracts';
 import { MessageBus, QueueWorker, RemoteError } from '@starborn/messaging';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { failJobForAiError, isQuotaFailure } from './ai-failures.js';
@@ -15,7 +22,7 @@ export interface GenerationFailure {
 }
 
 /** What sets one kind of generation job apart, given to the worker base once. */
-export interface GenerationJobKind<Data> {
+export interface GenerationJobKind<Data, Failed extends EventName<Messages> = EventName<Messages>> {
   queue: JobQueueDefinition<Data>;
   /** Jobs of this kind run at once by one process. */
   concurrency: (config: GenerationConfig) => number;
@@ -23,6 +30,9 @@ export interface GenerationJobKind<Data> {
   eventId: (data: Data) => string;
   /** The job in words, for logs ("chapter 2 of storybook …"). */
   describe: (data: Data) => string;
+  /** The event announcing a job's final failure, and its payload: the job's subject and the failure. */
+  failedEvent: Failed;
+  failure: (data: Data, failure: GenerationFailure) => PayloadOf<Messages, Failed>;
 }
 
 /** The constructor of a worker that needs nothing more than the base's dependencies. */
@@ -67,7 +77,9 @@ export abstract class GenerationWorker<Data>
    * The base of a worker of one kind whose dependencies are the base's own: Nest injects them through
    * this constructor, so the worker itself declares none.
    */
-  static of<Data>(kind: GenerationJobKind<Data>): GenerationWorkerClass<Data> {
+  static of<Data, Failed extends EventName<Messages>>(
+    kind: GenerationJobKind<Data, Failed>,
+  ): GenerationWorkerClass<Data> {
     @Injectable()
     abstract class KindWorker extends GenerationWorker<Data> {
       constructor(
@@ -94,9 +106,6 @@ export abstract class GenerationWorker<Data>
 
   /** Does the job's own steps; answers what was done, for the log line that times the job. */
   protected abstract run(data: Data): Promise<string>;
-
-  /** Announces the job's final failure as its own failure event, under `eventId`. */
-  protected abstract announceFailure(data: Data, failure: GenerationFailure, eventId: string): Promise<void>;
 
   /** Does one job and logs how long it took (the queue's worker calls it; a unit test may too). */
   async process(job: Job<Data>): Promise<void> {
@@ -153,8 +162,12 @@ export abstract class GenerationWorker<Data>
   protected override async onFinalFailure(data: Data, error: Error): Promise<void> {
     this.logger.warn(`${this.describe(data)} failed for good: ${error.message}`);
     const failure = { reason: error.message, quotaExceeded: isQuotaFailure(error) };
-    await this.announceFailure(data, failure, `${this.eventId(data)}.failed`).catch((emitError: Error) =>
-      this.logger.error(`Could not report the failure of ${this.describe(data)}: ${emitError.message}`),
-    );
+    await this.bus
+      .emitEvent(this.kind.failedEvent, this.kind.failure(data, failure), {
+        eventId: `${this.eventId(data)}.failed`,
+      })
+      .catch((emitError: Error) =>
+        this.logger.error(`Could not report the failure of ${this.describe(data)}: ${emitError.message}`),
+      );
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { chapterGenerationJobId, JobQueues, type ChapterGenerationJob } from '@starborn/contracts';
-import { GenerationWorker, type GenerationFailure } from '../generation.worker.js';
+import { GenerationWorker } from '../generation.worker.js';
 
 /** The id of the events about one attempt at one chapter: `chapter.<storyBookId>.<n>.<attempt>`. */
 export const chapterEventId = (job: ChapterGenerationJob) => chapterGenerationJobId(job);
@@ -12,11 +12,18 @@ export const chapterEventId = (job: ChapterGenerationJob) => chapterGenerationJo
  * announced as `chapter.generation-failed`, with `quotaExceeded` when the AI quota ran out.
  */
 @Injectable()
-export class ChapterGenerationWorker extends GenerationWorker.of<ChapterGenerationJob>({
+export class ChapterGenerationWorker extends GenerationWorker.of({
   queue: JobQueues.chapterGeneration,
   concurrency: (config) => config.CHAPTER_GENERATION_CONCURRENCY,
   eventId: chapterEventId,
   describe: (job) => `Chapter ${job.chapterNumber} of storybook ${job.storyBookId}`,
+  failedEvent: 'chapter.generation-failed',
+  failure: ({ storyBookId, chapterNumber, attempt }, failure) => ({
+    storyBookId,
+    chapterNumber,
+    attempt,
+    ...failure,
+  }),
 }) {
   protected async run(data: ChapterGenerationJob): Promise<string> {
     // A hero deleted since the job was queued is given up on.
@@ -45,17 +52,5 @@ export class ChapterGenerationWorker extends GenerationWorker.of<ChapterGenerati
       this.eventOptions(data),
     );
     return `Wrote chapter ${data.chapterNumber} of storybook ${data.storyBookId} (attempt ${data.attempt})`;
-  }
-
-  protected async announceFailure(
-    { storyBookId, chapterNumber, attempt }: ChapterGenerationJob,
-    failure: GenerationFailure,
-    eventId: string,
-  ): Promise<void> {
-    await this.bus.emitEvent(
-      'chapter.generation-failed',
-      { storyBookId, chapterNumber, attempt, ...failure },
-      { eventId },
-    );
   }
 }

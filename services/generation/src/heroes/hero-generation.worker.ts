@@ -5,7 +5,7 @@ import { MessageBus } from '@starborn/messaging';
 import type { ObjectStorage } from '@starborn/storage';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
 import { GenerationQuota } from '../generation-quota.js';
-import { GenerationWorker, type GenerationFailure, type GenerationJobKind } from '../generation.worker.js';
+import { GenerationWorker, type GenerationJobKind } from '../generation.worker.js';
 import { renderHeroVariants } from '../media/hero-variants.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from '../tokens.js';
 
@@ -18,11 +18,13 @@ export const heroMediaKeys = (heroId: string, angle: string) => ({
 /** The id of the events about one generation of one hero: `<heroId>.<attempt>`. */
 export const heroEventId = (job: HeroGenerationJob) => `${job.heroId}.${job.attempt}`;
 
-const HERO_JOBS: GenerationJobKind<HeroGenerationJob> = {
+const HERO_JOBS: GenerationJobKind<HeroGenerationJob, 'hero.generation-failed'> = {
   queue: JobQueues.heroGeneration,
   concurrency: (config) => config.GENERATION_CONCURRENCY,
   eventId: heroEventId,
   describe: (job) => `Generation of hero ${job.heroId}`,
+  failedEvent: 'hero.generation-failed',
+  failure: ({ heroId, attempt }, failure) => ({ heroId, attempt, ...failure }),
 };
 
 /**
@@ -78,13 +80,5 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
       this.eventOptions(data),
     );
     return `Generated hero ${heroId} (attempt ${attempt})`;
-  }
-
-  protected async announceFailure(
-    { heroId, attempt }: HeroGenerationJob,
-    failure: GenerationFailure,
-    eventId: string,
-  ): Promise<void> {
-    await this.bus.emitEvent('hero.generation-failed', { heroId, attempt, ...failure }, { eventId });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JobQueues, type NarratorJob } from '@starborn/contracts';
-import { GenerationWorker, type GenerationFailure } from '../generation.worker.js';
+import { GenerationWorker } from '../generation.worker.js';
 
 /** The id of the events about one narrator line: `<roomId>.<triggerId>`. */
 export const narratorEventId = (job: Pick<NarratorJob, 'roomId' | 'triggerId'>) =>
@@ -13,11 +13,13 @@ export const narratorEventId = (job: Pick<NarratorJob, 'roomId' | 'triggerId'>) 
  * fails for good is announced as `narrator.failed`, with `quotaExceeded` when the AI quota ran out.
  */
 @Injectable()
-export class NarratorWorker extends GenerationWorker.of<NarratorJob>({
+export class NarratorWorker extends GenerationWorker.of({
   queue: JobQueues.narrator,
   concurrency: (config) => config.NARRATOR_CONCURRENCY,
   eventId: narratorEventId,
   describe: (job) => `The narrator's line for ${job.triggerId} in room ${job.roomId}`,
+  failedEvent: 'narrator.failed',
+  failure: ({ roomId, triggerId }, failure) => ({ roomId, triggerId, ...failure }),
 }) {
   protected async run(data: NarratorJob): Promise<string> {
     // A room deleted since the job was queued is given up on.
@@ -41,13 +43,5 @@ export class NarratorWorker extends GenerationWorker.of<NarratorJob>({
       this.eventOptions(data),
     );
     return `Narrated ${data.triggerId} in room ${data.roomId}`;
-  }
-
-  protected async announceFailure(
-    { roomId, triggerId }: NarratorJob,
-    failure: GenerationFailure,
-    eventId: string,
-  ): Promise<void> {
-    await this.bus.emitEvent('narrator.failed', { roomId, triggerId, ...failure }, { eventId });
   }
 }
