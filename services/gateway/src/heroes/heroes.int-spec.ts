@@ -17,6 +17,8 @@ const api = (method: string, path: string, options: { token?: string; body?: unk
   stack.api(method, path, options);
 const newUser = () => stack.newUser();
 const newHeroId = () => crypto.randomUUID().replaceAll('-', '');
+const createHero = (token: string, heroName: string, birthdate: string, heroId: string) =>
+  api('POST', '/api/heroes', { token, body: { heroName, birthdate, heroId } });
 
 describe('heroes: creation', () => {
   it('creates a pending, unpaid hero with the zodiac computed by the server', async () => {
@@ -122,10 +124,7 @@ describe('heroes: creation', () => {
         })
       ).status,
     ).toBe(201);
-    const duplicate = await api('POST', '/api/heroes', {
-      token,
-      body: { heroName: 'B', birthdate: '1990-01-01', heroId },
-    });
+    const duplicate = await createHero(token, 'B', '1990-01-01', heroId);
     expect(duplicate.status).toBe(409);
   });
 
@@ -154,10 +153,7 @@ describe('heroes: generation', () => {
   it('generates three images and a backstory once, pushes hero_status, and shows an unpaid owner only previews', async () => {
     const { token, user } = await newUser();
     const heroId = newHeroId();
-    await api('POST', '/api/heroes', {
-      token,
-      body: { heroName: 'Nova Quill', birthdate: '1988-08-08', heroId },
-    });
+    await createHero(token, 'Nova Quill', '1988-08-08', heroId);
 
     const socket = connectSocket(stack.baseUrl, {
       path: '/socket.io',
@@ -230,10 +226,7 @@ describe('heroes: generation', () => {
     const owner = await newUser();
     const stranger = await newUser();
     const heroId = newHeroId();
-    await api('POST', '/api/heroes', {
-      token: owner.token,
-      body: { heroName: 'Private', birthdate: '1975-10-10', heroId },
-    });
+    await createHero(owner.token, 'Private', '1975-10-10', heroId);
 
     const foreign = await api('GET', `/api/heroes/${heroId}`, { token: stranger.token });
     expect(foreign.status).toBe(404);
@@ -252,10 +245,7 @@ describe('heroes: generation', () => {
   it('refuses to generate while the AI quota is exceeded, with errorType quota_exceeded', async () => {
     const { token } = await newUser();
     const heroId = newHeroId();
-    await api('POST', '/api/heroes', {
-      token,
-      body: { heroName: 'Patient', birthdate: '1999-09-09', heroId },
-    });
+    await createHero(token, 'Patient', '1999-09-09', heroId);
     await stack.redis.set(aiQuotaKey(stack.prefix), 'test', 'EX', 60);
     try {
       const status = await api('GET', '/api/status/openai-quota');
@@ -276,7 +266,7 @@ describe('heroes: generation', () => {
   it('applies a generation result once and ignores a stale attempt', async () => {
     const { token } = await newUser();
     const heroId = newHeroId();
-    await api('POST', '/api/heroes', { token, body: { heroName: 'Once', birthdate: '1980-02-02', heroId } });
+    await createHero(token, 'Once', '1980-02-02', heroId);
     await api('POST', `/api/heroes/generate/${heroId}`, { token });
     const before = (await api('GET', `/api/heroes/${heroId}`, { token })).json;
 
@@ -299,10 +289,7 @@ describe('heroes: generation', () => {
   it('announces hero.completed to the storybook service once the generation is applied', async () => {
     const { token, user } = await newUser();
     const heroId = newHeroId();
-    await api('POST', '/api/heroes', {
-      token,
-      body: { heroName: 'Storyteller', birthdate: '1992-08-08', heroId },
-    });
+    await createHero(token, 'Storyteller', '1992-08-08', heroId);
     await api('POST', `/api/heroes/generate/${heroId}`, { token });
 
     // The storybook service is not part of this stack: its event queue holds the announcement.
