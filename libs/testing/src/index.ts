@@ -84,3 +84,4 @@ export * from './private-postgres.js';
 export * from './fake-openai.js';
 export * from './fake-stripe.js';
 export * from './png.js';
+export { errorOf, type Refusal } from './error-of.js';

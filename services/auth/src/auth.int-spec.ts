@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import { MessageBus, RemoteError } from '@starborn/messaging';
 import { createServiceApp } from '@starborn/runtime';
-import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { deleteRedisPrefix, errorOf, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
 import { importSPKI, jwtVerify } from 'jose';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,12 +37,6 @@ afterAll(async () => {
   await deleteRedisPrefix(prefix);
   await rm(keysDir, { recursive: true, force: true });
 });
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: RemoteError) => error.toShape(),
-  );
 
 describe('support requests', () => {
   const valid = {

@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
-import { MessageBus, RemoteError } from '@starborn/messaging';
+import { MessageBus } from '@starborn/messaging';
 import { createServiceApp } from '@starborn/runtime';
 import {
   deleteRedisPrefix,
@@ -79,8 +79,4 @@ export function stripeEnv(options: { secretKey: string; webhookSecret: string; p
 }
 
 /** The error shape a request failed with, or undefined when it succeeded. */
-export const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: RemoteError) => error.toShape(),
-  );
+export { errorOf } from '@starborn/testing';

@@ -19,7 +19,7 @@ import {
   type RoomHeroRef,
 } from '@starborn/contracts';
 import { GenerationModule } from '@starborn/generation';
-import { createRedisConnection, MessageBus, RemoteError } from '@starborn/messaging';
+import { createRedisConnection, MessageBus } from '@starborn/messaging';
 import { Clock, createServiceApp, ManualClock } from '@starborn/runtime';
 import {
   deleteRedisPrefix,
@@ -300,10 +300,6 @@ export function profileOf(heroId: string, name: string): HeroProfileDto {
 }
 
 /** The error shape a request failed with, or undefined when it succeeded. */
-export const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: RemoteError) => error.toShape(),
-  );
+export { errorOf } from '@starborn/testing';
 
 export { eventually };

@@ -14,7 +14,7 @@ import {
   type PaymentStatus,
   type StoryBookView,
 } from '@starborn/contracts';
-import { createRedisConnection, MessageBus, RemoteError } from '@starborn/messaging';
+import { createRedisConnection, MessageBus } from '@starborn/messaging';
 import { Clock, createServiceApp, ManualClock } from '@starborn/runtime';
 import {
   deleteRedisPrefix,
@@ -378,10 +378,6 @@ export async function found<T>(lookup: () => Promise<T | undefined | null>, time
 }
 
 /** The error shape a request failed with, or undefined when it succeeded. */
-export const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: RemoteError) => error.toShape(),
-  );
+export { errorOf } from '@starborn/testing';
 
 export type { StoryBookView };
