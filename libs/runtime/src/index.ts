@@ -7,3 +7,4 @@ export * from './clock.js';
 export * from './ops-server.js';
 export * from './test-payments.js';
 export * from './service-module.js';
+export * from './lifecycle.js';

@@ -1,14 +1,8 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PaymentSucceededEvent } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
-import { Clock } from '@starborn/runtime';
+import { Clock, type ApplicationLifecycle } from '@starborn/runtime';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import type { DataSource } from 'typeorm';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config.js';
@@ -47,7 +41,7 @@ const REEMIT_BATCH = 100;
  * `fulfilled_event_emitted = false`; a periodic sweep (also at boot) emits those again.
  */
 @Injectable()
-export class FulfilmentService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FulfilmentService implements ApplicationLifecycle {
   private readonly logger = new Logger(FulfilmentService.name);
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<number>;

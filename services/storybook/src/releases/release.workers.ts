@@ -1,12 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobQueues, type ReconciliationJob } from '@starborn/contracts';
 import { createJobWorker, JobQueue } from '@starborn/messaging';
+import type { ApplicationLifecycle } from '@starborn/runtime';
 import type { Worker } from 'bullmq';
 import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
 import { ReconciliationService } from './reconciliation.service.js';
@@ -21,7 +16,7 @@ const RELEASE_CONCURRENCY = 4;
  * so it comes back by itself after Redis lost its data. Several instances share one scheduler.
  */
 @Injectable()
-export class ReleaseWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReleaseWorkers implements ApplicationLifecycle {
   private readonly logger = new Logger(ReleaseWorkers.name);
   private readonly reconciliationQueue: JobQueue<ReconciliationJob>;
   private workers: Worker[] = [];
