@@ -23,6 +23,16 @@ export function heroFor(birthdate: string, name = 'Aria', heroId = randomHeroId(
   };
 }
 
+/** A profile with little in it and an odd name (spaces, markup), which writers must still cope with. */
+export function sparseHero(): HeroProfile {
+  return {
+    heroId: randomHeroId(),
+    name: '  Ana   {sign} [x|y] ',
+    western: { sign: 'Leo', dateRange: '', element: 'Fire', traits: [], strengths: [], weaknesses: [] },
+    chinese: { sign: 'Dragon', element: 'Yang Wood', years: [], traits: [], compatibility: [] },
+  };
+}
+
 let combos: Map<string, string> | undefined;
 
 /** One birth date for each of the 12 × 12 (Western sign, Chinese animal) combinations. */

@@ -4,6 +4,7 @@ import {
   heroesOfAllSigns,
   heroFor,
   randomHeroId,
+  sparseHero,
 } from '../__tests__/fixtures.js';
 import type { HeroProfile } from '../types.js';
 import { countWords, generateBackstoryMarkdown, MAX_WORDS, MIN_WORDS } from './backstory.js';
@@ -77,13 +78,7 @@ describe('grammar-based backstory', () => {
   });
 
   it('copes with sparse profiles and odd names', () => {
-    const hero: HeroProfile = {
-      heroId: randomHeroId(),
-      name: '  Ana   {sign} [x|y] ',
-      western: { sign: 'Leo', dateRange: '', element: 'Fire', traits: [], strengths: [], weaknesses: [] },
-      chinese: { sign: 'Dragon', element: 'Yang Wood', years: [], traits: [], compatibility: [] },
-    };
-    const text = generateBackstoryMarkdown(hero);
+    const text = generateBackstoryMarkdown(sparseHero());
     expect(text).toContain('Ana {sign} \\[x\\|y\\]'); // markdown-escaped: shown literally
     expect(countWords(text)).toBeGreaterThanOrEqual(MIN_WORDS);
     expect(countWords(text)).toBeLessThanOrEqual(MAX_WORDS);

@@ -5,6 +5,7 @@ import {
   heroFor,
   NAMES,
   randomHeroId,
+  sparseHero,
 } from '../__tests__/fixtures.js';
 import {
   CHAPTER_MAX_WORDS,
@@ -234,12 +235,7 @@ describe('local chapter writer', () => {
   });
 
   it('copes with a missing previous chapter, odd names, sparse profiles and out-of-range positions', () => {
-    const sparse: HeroProfile = {
-      heroId: randomHeroId(),
-      name: '  Ana   {sign} [x|y] ',
-      western: { sign: 'Leo', dateRange: '', element: 'Fire', traits: [], strengths: [], weaknesses: [] },
-      chinese: { sign: 'Dragon', element: 'Yang Wood', years: [], traits: [], compatibility: [] },
-    };
+    const sparse = sparseHero();
     for (const chapterNumber of [1, 4, 10]) {
       const chapter = writeLocalChapter({
         hero: sparse,
