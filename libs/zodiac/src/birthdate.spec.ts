@@ -127,13 +127,16 @@ describe('ISO 8601 date-times (clients that send Date.toISOString())', () => {
   });
 
   it('reads an explicit offset as the local date written, at both ends (−12:00 and +14:00)', () => {
-    expect(date('1990-05-15T00:00:00+14:00')).toBe('1990-05-15');
-    expect(date('1990-05-15T00:00:00.000-12:00')).toBe('1990-05-15');
-    expect(date('1990-05-15T23:59:59-12:00')).toBe('1990-05-15');
-    expect(date('1990-05-15T23:59+1400')).toBe('1990-05-15');
-    expect(date('1990-05-15T00:00:00+00:00')).toBe('1990-05-15');
-    expect(date('1990-05-15T18:30:00+05:30')).toBe('1990-05-15');
-    expect(date('1990-05-15T12:00')).toBe('1990-05-15');
+    for (const written of [
+      '1990-05-15T00:00:00+14:00',
+      '1990-05-15T00:00:00.000-12:00',
+      '1990-05-15T23:59:59-12:00',
+      '1990-05-15T23:59+1400',
+      '1990-05-15T00:00:00+00:00',
+      '1990-05-15T18:30:00+05:30',
+      '1990-05-15T12:00',
+    ])
+      expect(date(written)).toBe('1990-05-15');
   });
 
   it('gives the zodiac of the picked date (Warsaw, 14 May 22:00 UTC is Taurus 15 May)', () => {
