@@ -1,20 +1,32 @@
-import type { ChineseZodiacDto, WesternZodiacDto } from '@starborn/contracts';
-
 /** The three camera angles of a hero's images, in the order providers return them. */
 export type ImageAngle = 'front' | 'profile' | 'action';
 
 export const IMAGE_ANGLES: readonly ImageAngle[] = Object.freeze(['front', 'profile', 'action'] as const);
 
-/**
- * What a provider needs to know about a hero (its id, name, westernZodiac and chineseZodiac), e.g. a
- * Western 'Aries' of element 'Fire', a Chinese 'Sheep/Goat' of element 'Yang Wood'.
- */
+/** What a provider needs to know about a hero (its id, name, westernZodiac and chineseZodiac). */
 export interface HeroProfile {
   /** 32 hex characters; the seed of everything the local provider makes. */
   heroId: string;
   name: string;
-  western: WesternZodiacDto;
-  chinese: ChineseZodiacDto;
+  western: {
+    /** e.g. 'Aries' */
+    sign: string;
+    dateRange: string;
+    /** 'Fire' | 'Earth' | 'Air' | 'Water' */
+    element: string;
+    traits: string[];
+    strengths: string[];
+    weaknesses: string[];
+  };
+  chinese: {
+    /** e.g. 'Sheep/Goat' */
+    sign: string;
+    /** e.g. 'Yang Wood' */
+    element: string;
+    years: number[];
+    traits: string[];
+    compatibility: string[];
+  };
 }
 
 export interface GeneratedImage {
