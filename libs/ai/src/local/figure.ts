@@ -536,6 +536,20 @@ function headgear(
   }
 }
 
+/** The arcs (cubic control points) a sword's and a spear's swing trace in the first action pose. */
+const SWORD_SWING: readonly Point[] = [
+  [-0.25, -1.05],
+  [0.05, -1.35],
+  [0.55, -1.05],
+  [0.5, -0.55],
+];
+const SPEAR_SWING: readonly Point[] = [
+  [-0.35, -0.9],
+  [0.0, -1.2],
+  [0.6, -0.95],
+  [0.75, -0.5],
+];
+
 /** Draws the weapon and returns the magic focus point in figure units. */
 function weapon(
   look: HeroLook,
@@ -616,6 +630,9 @@ function weapon(
     return tip;
   };
   const shaft = (a: Point, b: Point) => limb(a, b, 0.018);
+  /** The glowing trail of a swing along a cubic curve, `width` at its widest. */
+  const swoosh = (curve: readonly Point[], width: number) =>
+    glow(taperedPath(sampleCubics(curve, 16).map(px), (t) => Math.sin(t * Math.PI) * width * S));
   const h = J.handF;
   switch (look.weapon) {
     case 'sword': {
@@ -623,17 +640,7 @@ function weapon(
       if (angle === 'profile') return sword(h, [0.55, -1], 0.46);
       if (variant === 0) {
         const tip = sword(h, [0.9, -0.35], 0.46);
-        // swoosh of the swing
-        const arc = sampleCubics(
-          [
-            [-0.25, -1.05],
-            [0.05, -1.35],
-            [0.55, -1.05],
-            [0.5, -0.55],
-          ],
-          16,
-        );
-        glow(taperedPath(arc.map(px), (t) => Math.sin(t * Math.PI) * 0.05 * S));
+        swoosh(SWORD_SWING, 0.05);
         return tip;
       }
       sword(J.handB, [-0.8, 0.6], 0.42);
@@ -699,18 +706,7 @@ function weapon(
           (t) => (0.02 - t * 0.014) * S,
         ),
       );
-      if (angle === 'action' && variant === 0) {
-        const arc = sampleCubics(
-          [
-            [-0.35, -0.9],
-            [0.0, -1.2],
-            [0.6, -0.95],
-            [0.75, -0.5],
-          ],
-          16,
-        );
-        glow(taperedPath(arc.map(px), (t) => Math.sin(t * Math.PI) * 0.04 * S));
-      }
+      if (angle === 'action' && variant === 0) swoosh(SPEAR_SWING, 0.04);
       return angle === 'action' && variant === 1 ? h : a;
     }
     case 'bow': {
