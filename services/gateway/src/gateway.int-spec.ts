@@ -9,9 +9,7 @@ import { PaymentsModule } from '@starborn/payments';
 import { RoomsModule } from '@starborn/rooms';
 import { StorybookModule } from '@starborn/storybook';
 import { deleteRedisPrefix, testRedisPrefix } from '@starborn/testing';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { startServices, suiteEnv, type SuiteEnv } from './__tests__/suite-env.js';
+import { startServices, suiteEnv, writeWebBuild, type SuiteEnv } from './__tests__/suite-env.js';
 import { createGatewayApp } from './app.js';
 
 const SERVICES: Record<BackendService, Type<unknown>> = {
@@ -30,10 +28,10 @@ let services: INestMicroservice[] = [];
 
 beforeAll(async () => {
   suite = await suiteEnv('gateway');
-  const webDist = join(suite.workDir, 'web');
-  await mkdir(join(webDist, 'assets'), { recursive: true });
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Starborn</title><div id="root"></div>');
-  await writeFile(join(webDist, 'assets', 'app-1234.js'), 'console.log("starborn")');
+  const webDist = await writeWebBuild(suite.workDir, {
+    'index.html': '<!doctype html><title>Starborn</title><div id="root"></div>',
+    'assets/app-1234.js': 'console.log("starborn")',
+  });
   env = {
     ...suite.env,
     WEB_DIST_DIR: webDist,

@@ -4,9 +4,8 @@
  * Content-Security-Policy whose connections reach this origin only (plus Stripe's API with Stripe).
  */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { loneGateways, type LoneGateways } from './__tests__/lone-gateway.js';
+import { writeWebBuild } from './__tests__/suite-env.js';
 import { DENIED_FEATURES } from './app.js';
 
 let gateways: LoneGateways;
@@ -56,10 +55,10 @@ async function responses(app: NestFastifyApplication) {
 
 beforeAll(async () => {
   gateways = await loneGateways('gateway-headers');
-  const web = join(gateways.workDir, 'web');
-  await mkdir(join(web, 'assets'), { recursive: true });
-  await writeFile(join(web, 'index.html'), '<!doctype html><title>Starborn</title>');
-  await writeFile(join(web, 'assets', 'app.js'), 'console.log(1);');
+  await writeWebBuild(gateways.workDir, {
+    'index.html': '<!doctype html><title>Starborn</title>',
+    'assets/app.js': 'console.log(1);',
+  });
 });
 
 afterAll(() => gateways?.cleanUp());

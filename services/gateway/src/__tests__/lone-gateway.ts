@@ -59,3 +59,36 @@ export async function servedLoneGateway(label: string): Promise<ServedGateway> {
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { workDir: gateways.workDir, port, origin: `http://127.0.0.1:${port}`, close };
 }
+
+/** A served lone gateway for the suite that calls this: started before its tests, closed after them. */
+export function servedLoneGatewayForSuite(label: string): ServedGateway {
+  let served: ServedGateway | undefined;
+  beforeAll(async () => {
+    served = await servedLoneGateway(label);
+  });
+  afterAll(() => served?.close());
+  const current = () => {
+    if (!served) throw new Error(`The gateway of ${label} is not started`);
+    return served;
+  };
+  return {
+    get workDir() {
+      return current().workDir;
+    },
+    get port() {
+      return current().port;
+    },
+    get origin() {
+      return current().origin;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** The body of a request the gateway refuses as malformed: `error` repeats `message` for older clients. */
+export const badRequestBody = (status: number, message: string) => ({
+  status,
+  code: 'BAD_REQUEST',
+  message,
+  error: message,
+});

@@ -8,9 +8,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { BackendService } from '@starborn/contracts';
 import { createServiceApp } from '@starborn/runtime';
 import { deleteRedisPrefix, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface SuiteEnv {
   prefix: string;
@@ -64,4 +64,14 @@ export async function startServices(
 export async function listenOnLoopback(app: NestFastifyApplication): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (await app.getUrl()).replace('[::1]', '127.0.0.1');
+}
+
+/** A web app build in `workDir`/web, where lone gateways serve it from: each file by its path. */
+export async function writeWebBuild(workDir: string, files: Record<string, string>): Promise<string> {
+  const dir = join(workDir, 'web');
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return dir;
 }

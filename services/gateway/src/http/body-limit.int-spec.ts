@@ -4,28 +4,15 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { servedLoneGateway, type ServedGateway } from '../__tests__/lone-gateway.js';
+import { badRequestBody, servedLoneGatewayForSuite } from '../__tests__/lone-gateway.js';
 import { BODY_DRAIN_LIMIT, BODY_LIMIT } from './body-limit.js';
 
 // A body over the limit must come back as a readable 413, over a real socket, whatever way the client
 // sends it: the gateway reads and discards the excess before answering, so no client sees a broken pipe.
 
-let gateway: ServedGateway;
-let origin: string;
+const gateway = servedLoneGatewayForSuite('gateway-body-limit');
 
-beforeAll(async () => {
-  gateway = await servedLoneGateway('gateway-body-limit');
-  ({ origin } = gateway);
-});
-
-afterAll(() => gateway?.close());
-
-const TOO_LARGE = {
-  status: 413,
-  code: 'BAD_REQUEST',
-  message: 'The request body is too large.',
-  error: 'The request body is too large.',
-};
+const TOO_LARGE = badRequestBody(413, 'The request body is too large.');
 
 /** A JSON body of about `bytes` bytes. */
 const jsonOf = (bytes: number) => JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(bytes) });
@@ -41,7 +28,7 @@ function slowPost(
   framing: 'content-length' | 'chunked',
   size: number,
 ): Promise<{ status?: number; body: string; sentAll: boolean; writeError?: string }> {
-  const { port } = new URL(origin);
+  const { port } = new URL(gateway.origin);
   const piece = 'x'.repeat(50_000);
   return new Promise((resolve) => {
     const socket = connect(Number(port), '127.0.0.1');
@@ -89,7 +76,7 @@ describe('a body over the limit', () => {
   });
 
   it.each(SIZES)('of %d bytes with Content-Length gets a 413 that fetch can read', async (size) => {
-    const answer = await fetch(`${origin}/api/auth/login`, {
+    const answer = await fetch(`${gateway.origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: jsonOf(size),
@@ -108,7 +95,7 @@ describe('a body over the limit', () => {
         controller.enqueue(bytes.subarray(offset, (offset += chunk)));
       },
     });
-    const answer = await fetch(`${origin}/api/auth/login`, {
+    const answer = await fetch(`${gateway.origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
@@ -136,7 +123,7 @@ describe('a body over the limit', () => {
           `@${file}`,
           '--write-out',
           '\n%{http_code}',
-          `${origin}/api/auth/login`,
+          `${gateway.origin}/api/auth/login`,
         ]);
         const [body, status] = stdout.split('\n');
         expect(status).toBe('413');
@@ -159,7 +146,7 @@ describe('a body over the limit', () => {
   it('that claims more than the drain bound is answered at once and the connection closed', async () => {
     const answer = await new Promise<{ status: number; connection?: string; body: string }>(
       (resolve, reject) => {
-        const request = httpRequest(`${origin}/api/auth/login`, {
+        const request = httpRequest(`${gateway.origin}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'content-length': String(BODY_DRAIN_LIMIT + 1) },
         });
@@ -181,7 +168,7 @@ describe('a body over the limit', () => {
   });
 
   it('leaves bodies within the limit alone', async () => {
-    const answer = await fetch(`${origin}/api/auth/login`, {
+    const answer = await fetch(`${gateway.origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: '', password: 'x'.repeat(900_000) }),

@@ -2,29 +2,15 @@ import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
-import { servedLoneGateway, type ServedGateway } from '../__tests__/lone-gateway.js';
+import { badRequestBody, servedLoneGatewayForSuite } from '../__tests__/lone-gateway.js';
 
 // A request the HTTP parser refuses — an address or headers over Node's 16 KiB limit, a malformed
 // request line — must come back as a readable answer with the API's error body, also to a client that
 // sends its whole request before it reads: the gateway keeps reading until the client is done.
 
-let gateway: ServedGateway;
-let origin: string;
-let port: number;
+const gateway = servedLoneGatewayForSuite('gateway-client-errors');
 
-beforeAll(async () => {
-  gateway = await servedLoneGateway('gateway-client-errors');
-  ({ origin, port } = gateway);
-});
-
-afterAll(() => gateway?.close());
-
-const TOO_LARGE = {
-  status: 431,
-  code: 'BAD_REQUEST',
-  message: 'The request address or headers are too large.',
-  error: 'The request address or headers are too large.',
-};
+const TOO_LARGE = badRequestBody(431, 'The request address or headers are too large.');
 
 interface RawAnswer {
   status?: number;
@@ -39,7 +25,7 @@ interface RawAnswer {
  */
 function slowRequest(size: number, head = 'GET /api/heroes?q='): Promise<RawAnswer> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(gateway.port, '127.0.0.1');
     const piece = 'y'.repeat(50_000);
     let received = '';
     let sentAll = false;
@@ -100,7 +86,7 @@ describe('a request the HTTP parser refuses', () => {
         body: JSON.stringify({ name: 'x'.repeat(500_000) }),
       },
     ]) {
-      const answer = await fetch(`${origin}/api/heroes?${query}`, init);
+      const answer = await fetch(`${gateway.origin}/api/heroes?${query}`, init);
       expect(answer.status).toBe(431);
       expect(answer.headers.get('connection')).toBe('close');
       expect(await answer.json()).toEqual(TOO_LARGE);
@@ -115,7 +101,7 @@ describe('a request the HTTP parser refuses', () => {
       `x-padding: ${'p'.repeat(40_000)}`,
       '--write-out',
       '\n%{http_code}',
-      `${origin}/api/heroes`,
+      `${gateway.origin}/api/heroes`,
     ]);
     const [body, status] = stdout.split('\n');
     expect(status).toBe('431');
@@ -124,7 +110,7 @@ describe('a request the HTTP parser refuses', () => {
 
   it('a malformed request line gets a readable 400', async () => {
     const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
+      const socket = connect(gateway.port, '127.0.0.1');
       let received = '';
       socket.setEncoding('utf8');
       socket.on('data', (text: string) => (received += text));
@@ -134,16 +120,11 @@ describe('a request the HTTP parser refuses', () => {
     });
     const [top = '', body = ''] = answer.split('\r\n\r\n');
     expect(top).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(body)).toEqual({
-      status: 400,
-      code: 'BAD_REQUEST',
-      message: 'The request is not valid HTTP.',
-      error: 'The request is not valid HTTP.',
-    });
+    expect(JSON.parse(body)).toEqual(badRequestBody(400, 'The request is not valid HTTP.'));
   });
 
   it('leaves requests within the limit alone', async () => {
-    const answer = await fetch(`${origin}/api/health/live?${'q'.repeat(8_000)}`);
+    const answer = await fetch(`${gateway.origin}/api/health/live?${'q'.repeat(8_000)}`);
     expect(answer.status).toBe(200);
     expect((await answer.json()).status).toBe('ok');
   });
