@@ -25,6 +25,34 @@ export interface ApiResponse {
   gateway: number;
 }
 
+/** What fetch sends for `request`; a redirect is an answer to check, not followed. */
+export function requestInit(request: ApiRequest): RequestInit {
+  return {
+    method: request.method,
+    redirect: 'manual',
+    headers: {
+      ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+      ...request.headers,
+    },
+    body:
+      request.body === undefined
+        ? undefined
+        : typeof request.body === 'string'
+          ? request.body
+          : JSON.stringify(request.body),
+  };
+}
+
+/** An answer's body as JSON; undefined when it is not JSON. */
+export function parseJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export class Api {
   private turn = 0;
 
@@ -40,30 +68,10 @@ export class Api {
 
   async call(request: ApiRequest): Promise<ApiResponse> {
     const gateway = request.gateway ?? this.nextGateway();
-    const response = await fetch(this.url(request.path, gateway), {
-      method: request.method,
-      redirect: 'manual',
-      headers: {
-        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
-        ...request.headers,
-      },
-      body:
-        request.body === undefined
-          ? undefined
-          : typeof request.body === 'string'
-            ? request.body
-            : JSON.stringify(request.body),
-    });
+    const response = await fetch(this.url(request.path, gateway), requestInit(request));
     const body = Buffer.from(await response.arrayBuffer());
     const text = body.toString('utf8');
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, json, text, body, headers: response.headers, gateway };
+    return { status: response.status, json: parseJson(text), text, body, headers: response.headers, gateway };
   }
 
   get(path: string, token?: string) {
@@ -151,9 +159,10 @@ export class SocketClient {
 }
 
 export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
   timeoutMs = 20_000,
   what = 'condition',
+  intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
@@ -167,6 +176,6 @@ export async function eventually<T>(
     if (Date.now() > deadline) {
       throw new Error(`${what} not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

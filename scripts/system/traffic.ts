@@ -3,7 +3,15 @@
  * (an answer that does not come is an outcome, not a hung test), latency records per kind of call,
  * and percentiles.
  */
-import { SocketClient, type Api, type ApiRequest, type ApiResponse } from './client.js';
+import {
+  eventually,
+  parseJson,
+  requestInit,
+  SocketClient,
+  type Api,
+  type ApiRequest,
+  type ApiResponse,
+} from './client.js';
 
 export interface Outcome {
   kind: string;
@@ -31,29 +39,12 @@ export async function callWithin(
   const started = performance.now();
   try {
     const response = await fetch(api.url(request.path, gateway), {
-      method: request.method,
-      redirect: 'manual',
+      ...requestInit(request),
       signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
-        ...request.headers,
-      },
-      body:
-        request.body === undefined
-          ? undefined
-          : typeof request.body === 'string'
-            ? request.body
-            : JSON.stringify(request.body),
     });
     const text = await response.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { kind, status: response.status, json, text, ms: performance.now() - started, at, gateway };
+    const ms = performance.now() - started;
+    return { kind, status: response.status, json: parseJson(text), text, ms, at, gateway };
   } catch (error) {
     const name = (error as Error).name;
     const reason =
@@ -150,27 +141,12 @@ export class Latencies {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` every `intervalMs` until it returns a truthy value; throws `what` after `timeoutMs`. */
-export async function until<T>(
+export const until = <T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
   timeoutMs: number,
   what: string,
   intervalMs = 50,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (${String(last)})` : ''}`);
-    }
-    await sleep(intervalMs);
-  }
-}
+): Promise<T> => eventually(check, timeoutMs, what, intervalMs);
 
 /** A socket on `gatewayUrl` that has authenticated with `heroId` and joined `roomId`. */
 export async function joinRoom(
