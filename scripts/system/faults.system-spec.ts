@@ -32,7 +32,16 @@ import { Api } from './client.js';
 import { systemFakeOpenAi } from './fake-openai.js';
 import { startSystem, type System } from './harness.js';
 import { callWithin, joinRoom, oneLine, sleep, until, type Outcome } from './traffic.js';
-import { GOOD_CARD, heroFor, newHeroId, pay, register, type Account, type Owner } from './world.js';
+import {
+  GOOD_CARD,
+  heroFor,
+  intentBody,
+  newHeroId,
+  pay,
+  register,
+  type Account,
+  type Owner,
+} from './world.js';
 
 const LOCK_MS = 1_500;
 /** The client's patience: the gateway's own request timeout (RPC_TIMEOUT_MS, 10 s) and a margin. */
@@ -286,15 +295,12 @@ describe('Redis restarted in the middle of payments and room chat', () => {
     };
     const paid: { owner: Owner; kind: 'premium_upgrade' | 'chapters'; intentId: string }[] = [];
     const buy = async (owner: Owner, kind: 'premium_upgrade' | 'chapters') => {
-      const intent = await attempt(`${kind} intent`, owner, '/api/create-payment-intent', {
-        amount: 1,
-        currency: 'usd',
-        heroId: owner.heroId,
-        walletAddress: '',
-        unlockChapters: kind === 'chapters',
-        paymentType: kind,
-        is_test: true,
-      });
+      const intent = await attempt(
+        `${kind} intent`,
+        owner,
+        '/api/create-payment-intent',
+        intentBody(owner.heroId, kind),
+      );
       const confirmed = await attempt(`${kind} confirm`, owner, '/api/payments/local/confirm', {
         clientSecret: intent.clientSecret,
         card: GOOD_CARD,

@@ -30,7 +30,7 @@ import {
   type SchemaObject,
 } from './fuzz-inputs.js';
 import { startSystem, type System } from './harness.js';
-import { heroFor, newHeroId, pay, register, type Owner } from './world.js';
+import { heroFor, newHeroId, pay, register, shareAndRoom, type Owner } from './world.js';
 
 const HTTP_CASES = Number(process.env.FUZZ_HTTP_CASES ?? 9_000);
 const SOCKET_CASES = Number(process.env.FUZZ_SOCKET_CASES ?? 2_400);
@@ -76,12 +76,7 @@ beforeAll(async () => {
     if (attempt > 100) throw new Error(`setpremium: ${premium.status} ${premium.text.slice(0, 200)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const share = await api.post(`/api/heroes/${owner.heroId}/share`, owner.token);
-  expect(share.status).toBe(201);
-  shareId = share.json.id;
-  const room = await api.post('/api/shared-story/create', owner.token, { heroId: owner.heroId });
-  expect(room.status).toBe(201);
-  roomId = room.json.roomId;
+  ({ shareId, roomId } = await shareAndRoom(api, owner.token, owner.heroId));
   const answer = await api.get('/api/docs/json');
   expect(answer.status).toBe(200);
   doc = answer.json;

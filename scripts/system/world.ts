@@ -81,17 +81,20 @@ export async function heroFor(
   return { ...account, heroId, storyBookId, birthdate };
 }
 
+/** What the checkout sends to start paying for a hero: premium upgrade or a chapter pack. */
+export const intentBody = (heroId: string, kind: 'premium_upgrade' | 'chapters') => ({
+  amount: 1,
+  currency: 'usd',
+  heroId,
+  walletAddress: '',
+  unlockChapters: kind === 'chapters',
+  paymentType: kind,
+  is_test: true,
+});
+
 /** A payment intent of the owner for its hero: premium upgrade or a chapter pack. */
 export async function intentFor(api: Api, owner: Owner, kind: 'premium_upgrade' | 'chapters') {
-  const response = await api.post('/api/create-payment-intent', owner.token, {
-    amount: 1,
-    currency: 'usd',
-    heroId: owner.heroId,
-    walletAddress: '',
-    unlockChapters: kind === 'chapters',
-    paymentType: kind,
-    is_test: true,
-  });
+  const response = await api.post('/api/create-payment-intent', owner.token, intentBody(owner.heroId, kind));
   expectStatus(`${kind} intent for ${owner.heroId}`, response, 200);
   return response.json as { clientSecret: string; paymentIntentId: string; amount: number };
 }
@@ -141,11 +144,17 @@ export async function buildWorld(api: Api): Promise<World> {
     'premium storybook of the paid hero',
   );
 
-  const share = await api.post(`/api/heroes/${paid.heroId}/share`, paid.token);
-  expectStatus('share the paid hero', share, 201);
-  const room = await api.post('/api/shared-story/create', paid.token, { heroId: paid.heroId });
-  expectStatus('create a room', room, 201);
-  return { spare, other, unpaid, paid, shareId: share.json.id, roomId: room.json.roomId };
+  const { shareId, roomId } = await shareAndRoom(api, paid.token, paid.heroId);
+  return { spare, other, unpaid, paid, shareId, roomId };
+}
+
+/** A share link of the hero, and a shared story room its owner opens with it. */
+export async function shareAndRoom(api: Api, token: string, heroId: string) {
+  const share = await api.post(`/api/heroes/${heroId}/share`, token);
+  expectStatus(`share ${heroId}`, share, 201);
+  const room = await api.post('/api/shared-story/create', token, { heroId });
+  expectStatus(`create a room with ${heroId}`, room, 201);
+  return { shareId: share.json.id as string, roomId: room.json.roomId as string };
 }
 
 /**

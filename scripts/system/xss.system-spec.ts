@@ -23,7 +23,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Api, eventually, SocketClient } from './client.js';
 import { REPO_ROOT, startSystem, type System } from './harness.js';
-import { newHeroId, pay, PASSWORD, type Account } from './world.js';
+import { newHeroId, pay, PASSWORD, shareAndRoom, type Account } from './world.js';
 import {
   MARKDOWN_PAYLOADS,
   MARKERS,
@@ -156,12 +156,7 @@ beforeAll(async () => {
     'premium chapters written',
   );
 
-  const share = await api.post(`/api/heroes/${first.heroId}/share`, owner.token);
-  expect(share.status).toBe(201);
-  shareId = share.json.id;
-  const room = await api.post('/api/shared-story/create', owner.token, { heroId: first.heroId });
-  expect(room.status).toBe(201);
-  roomId = room.json.roomId;
+  ({ shareId, roomId } = await shareAndRoom(api, owner.token, first.heroId));
 
   // Chat: every payload as a message (at most 1,000 characters each), through socket.io.
   const socket = await SocketClient.connect(system.gatewayUrls[0], owner.token);
