@@ -1,21 +1,12 @@
 import { expect, test } from './fixtures';
+import { CONTENT_PAGES } from './support/content-pages';
 
 // /share/{id} has its own tests (web/e2e/share.e2e.ts): an unknown link is an error card by design.
 const PUBLIC_PAGES: Array<[string, string]> = [
   ['/', 'Your Personalized Fantasy Story'],
   ['/login', 'Sign In'],
   ['/register', 'Create Your Account'],
-  ['/terms-of-service', 'Terms of Service'],
-  ['/privacy-policy', 'Privacy Policy'],
-  ['/cookie-policy', 'Cookie Policy'],
-  ['/zodiac-guide', 'Zodiac Guide'],
-  ['/nft-basics', 'NFT Basics'],
-  ['/faqs', 'Frequently Asked Questions'],
-  ['/support', 'Support'],
-  ['/blog', 'Starborn Blog'],
-  ['/blog/zodiac-hero-archetypes', 'Zodiac Hero Archetypes'],
-  ['/blog/ai-mythical-journeys', 'AI Mythical Journeys'],
-  ['/backlink-strategy', 'Partner With Starborn'],
+  ...CONTENT_PAGES,
 ];
 
 const GUARDED_PAGES = [
