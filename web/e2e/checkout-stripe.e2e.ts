@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createHero, expect, generatedHero, signUp, signUpViaApi, test } from './fixtures';
+import { heroPaymentStatus, openPremiumCheckout } from './support/checkout';
 import { blockStripeJs, fakeStripeState, useFakeStripe } from './support/fake-stripe';
 import { CHECKOUT_VIEWPORTS, expectPaymentErrorInView } from './support/payment-error';
 
@@ -65,10 +66,7 @@ test.describe('checkout with Stripe', () => {
     await expect(page.getByText('Premium hero')).toBeVisible();
     await expect(page.getByTestId('watermark')).toHaveCount(0);
 
-    const hero = (await (
-      await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
-    ).json()) as { paymentStatus: string };
-    expect(hero.paymentStatus).toBe('paid');
+    expect(await heroPaymentStatus(page, account, heroId)).toBe('paid');
 
     // At Stripe: one intent for this hero at the table price, paid, with the receipt email; its
     // payment_intent.succeeded webhook was signed, delivered and accepted by the server.
@@ -100,9 +98,7 @@ test.describe('checkout with Stripe', () => {
         const account = await signUp(page, 'stripe-declined');
         const heroId = await generatedHero(page, account, 'Tobias Emberfall', '1987-02-09');
 
-        await page.goto(`/checkout/${heroId}`);
-        const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
-        await expect(pay).toBeEnabled();
+        const pay = await openPremiumCheckout(page, heroId);
         await fillStripeCard(page, '4000 0000 0000 0002');
         await pay.click();
         await expectPaymentErrorInView(page, 'Your card was declined.', pay);
@@ -123,17 +119,14 @@ test.describe('checkout with Stripe', () => {
         await pay.click();
         await expectPaymentErrorInView(page, 'Your card has insufficient funds.', pay);
 
-        const hero = (await (
-          await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
-        ).json()) as { paymentStatus: string };
-        expect(hero.paymentStatus).toBe('unpaid');
+        expect(await heroPaymentStatus(page, account, heroId)).toBe('unpaid');
         const stripe = await fakeStripeState(page.request);
         const intents = stripe.intents.filter((intent) => intent.metadata.heroId === heroId);
         expect(intents.map((intent) => intent.status)).not.toContain('succeeded');
 
         // Back on the hero page as a redirect-based method returns (Stripe appends the intent): the hero
         // page asks Stripe, announces nothing, and sends the user back to the checkout with Stripe's message.
-        const declined = intents.at(-1) as (typeof intents)[number] & { client_secret: string };
+        const declined = intents.at(-1)!;
         const returnQuery = new URLSearchParams({
           payment: 'success',
           payment_intent: declined.id,
@@ -191,10 +184,8 @@ test.describe('checkout with Stripe', () => {
       await useFakeStripe(page);
       const account = await signUp(page, 'stripe-declines');
       const heroId = await generatedHero(page, account, 'Ilsa Marrowind', '1984-05-21');
-      await page.goto(`/checkout/${heroId}`);
-      const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
       // The first enable waits for the hero check, the intent and the Payment Element on a busy machine.
-      await expect(pay).toBeEnabled({ timeout: 30_000 });
+      const pay = await openPremiumCheckout(page, heroId, { timeout: 30_000 });
       for (let n = 0; n < 3; n++) {
         await expect(pay).toBeEnabled();
         await fillStripeCard(page, '4000 0000 0000 0002');
@@ -222,12 +213,7 @@ test.describe('checkout with Stripe', () => {
       await fillStripeCard(page, '4242 4242 4242 4242');
       await pay.click();
       await expect(page).toHaveURL(new RegExp(`/hero/${heroId}`), { timeout: 20_000 });
-      await expect
-        .poll(async () => {
-          const hero = await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers });
-          return ((await hero.json()) as { paymentStatus: string }).paymentStatus;
-        })
-        .toBe('paid');
+      await expect.poll(() => heroPaymentStatus(page, account, heroId)).toBe('paid');
     });
   });
 

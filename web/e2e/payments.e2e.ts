@@ -12,15 +12,10 @@ import {
   storyBookReady,
   test,
 } from './fixtures';
+import { fillCard, heroPaymentStatus, openPremiumCheckout } from './support/checkout';
 import { CHECKOUT_VIEWPORTS, expectPaymentErrorInView } from './support/payment-error';
 
 const TEST_HINT = 'Test mode — use 4242 4242 4242 4242, any future date, any CVC';
-
-async function fillCard(page: Page, number: string, expiry = '12/34', cvc = '123') {
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiry Date').fill(expiry);
-  await page.getByLabel('CVC').fill(cvc);
-}
 
 /** The checkout says why there is nothing to pay, with no form, spinner or Try Again that cannot help. */
 async function expectNothingToBuy(page: Page, title: string, body: string) {
@@ -149,9 +144,7 @@ test.describe('checkout', () => {
         await unlock.click();
         await expectPaymentErrorInView(page, 'Your card was declined.', unlock);
 
-        await page.goto(`/checkout/${heroId}`);
-        const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
-        await expect(pay).toBeEnabled();
+        const pay = await openPremiumCheckout(page, heroId);
         // Refused in the browser, before anything is sent.
         await fillCard(page, '4242 4242 4242 4241');
         await pay.click();
@@ -182,12 +175,7 @@ test.describe('checkout', () => {
         await pay.click();
         await expectPaymentErrorInView(page, 'Your card has insufficient funds.', pay);
 
-        const hero = (await (
-          await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
-        ).json()) as {
-          paymentStatus: string;
-        };
-        expect(hero.paymentStatus).toBe('unpaid');
+        expect(await heroPaymentStatus(page, account, heroId)).toBe('unpaid');
 
         // Cancel goes back.
         await page.goto(`/hero/${heroId}`);
@@ -284,9 +272,7 @@ test.describe('checkout', () => {
     }) => {
       const account = await signUp(page, 'declines');
       const heroId = await generatedHero(page, account, 'Mirela Thornvale', '1979-02-14');
-      await page.goto(`/checkout/${heroId}`);
-      const pay = page.getByRole('button', { name: 'Upgrade to Premium' });
-      await expect(pay).toBeEnabled();
+      const pay = await openPremiumCheckout(page, heroId);
       for (const number of ['4000 0000 0000 0002', '4000 0000 0000 9995']) {
         await fillCard(page, number);
         await pay.click();
@@ -309,10 +295,7 @@ test.describe('checkout', () => {
       await fillCard(page, '4242 4242 4242 4242');
       await pay.click();
       await expect(page).toHaveURL(new RegExp(`/hero/${heroId}$`), { timeout: 20_000 });
-      const hero = (await (
-        await page.request.get(`/api/heroes/${heroId}`, { headers: account.headers })
-      ).json()) as { paymentStatus: string };
-      expect(hero.paymentStatus).toBe('paid');
+      expect(await heroPaymentStatus(page, account, heroId)).toBe('paid');
       // Premium is bought once: a new payment for the hero is refused.
       const again = await page.request.post('/api/create-payment-intent', {
         headers: account.headers,

@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+// Types only: the fake API itself runs in the e2e server, not in the browser tests.
+import type { FakeStripeState } from '@starborn/testing';
 
 const STRIPE_JS = readFileSync(new URL('./fake-stripe/stripe.js', import.meta.url), 'utf8');
 const FRAME_HTML = readFileSync(new URL('./fake-stripe/payment-frame.html', import.meta.url), 'utf8');
@@ -50,29 +52,8 @@ export async function blockStripeJs(page: Page): Promise<void> {
   await page.route('https://js.stripe.com/**', (route) => route.abort('connectionfailed'));
 }
 
-export interface FakeStripeIntent {
-  id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  metadata: Record<string, string>;
-  receipt_email: string | null;
-  automatic_payment_methods: { enabled: boolean } | null;
-}
-
-export interface FakeStripeDelivery {
-  eventId: string;
-  type: string;
-  intentId: string;
-  /** The HTTP status the webhook endpoint answered. */
-  status: number;
-  response: string;
-}
-
-/** What the fake Stripe API holds: the PaymentIntents and the webhook deliveries. */
-export async function fakeStripeState(
-  request: APIRequestContext,
-): Promise<{ intents: FakeStripeIntent[]; deliveries: FakeStripeDelivery[] }> {
+/** What the fake Stripe API holds: the PaymentIntents, refunds and webhook deliveries. */
+export async function fakeStripeState(request: APIRequestContext): Promise<FakeStripeState> {
   const response = await request.get(`${FAKE_STRIPE_API}/__fake/state`);
-  return (await response.json()) as { intents: FakeStripeIntent[]; deliveries: FakeStripeDelivery[] };
+  return (await response.json()) as FakeStripeState;
 }
