@@ -6,7 +6,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@starborn/contracts';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, MaxLength, MinLength } from 'class-validator';
+import { RequiredText } from '../http/required-text.js';
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -14,15 +15,13 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class RegisterBody {
   @ApiProperty({ example: 'Nova Star', maxLength: NAME_MAX_LENGTH })
   @Transform(trim)
-  @IsString({ message: FILL_ALL_FIELDS })
-  @IsNotEmpty({ message: FILL_ALL_FIELDS })
+  @RequiredText(FILL_ALL_FIELDS)
   @MaxLength(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters long` })
   name!: string;
 
   @ApiProperty({ example: 'nova@example.com', maxLength: EMAIL_MAX_LENGTH })
   @Transform(trim)
-  @IsString({ message: FILL_ALL_FIELDS })
-  @IsNotEmpty({ message: FILL_ALL_FIELDS })
+  @RequiredText(FILL_ALL_FIELDS)
   @MaxLength(EMAIL_MAX_LENGTH, { message: 'Please enter a valid email address' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email!: string;
@@ -32,8 +31,7 @@ export class RegisterBody {
     minLength: PASSWORD_MIN_LENGTH,
     maxLength: PASSWORD_MAX_LENGTH,
   })
-  @IsString({ message: FILL_ALL_FIELDS })
-  @IsNotEmpty({ message: FILL_ALL_FIELDS })
+  @RequiredText(FILL_ALL_FIELDS)
   @MinLength(PASSWORD_MIN_LENGTH, {
     message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   })
@@ -46,14 +44,12 @@ export class RegisterBody {
 export class LoginBody {
   @ApiProperty({ example: 'nova@example.com' })
   @Transform(trim)
-  @IsString({ message: FILL_ALL_FIELDS })
-  @IsNotEmpty({ message: FILL_ALL_FIELDS })
+  @RequiredText(FILL_ALL_FIELDS)
   @MaxLength(EMAIL_MAX_LENGTH, { message: 'Invalid email or password. Please try again.' })
   email!: string;
 
   @ApiProperty({ example: 'correct horse battery' })
-  @IsString({ message: FILL_ALL_FIELDS })
-  @IsNotEmpty({ message: FILL_ALL_FIELDS })
+  @RequiredText(FILL_ALL_FIELDS)
   @MaxLength(PASSWORD_MAX_LENGTH, { message: 'Invalid email or password. Please try again.' })
   password!: string;
 }

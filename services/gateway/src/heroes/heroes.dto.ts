@@ -1,15 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { HERO_ID_PATTERN, HERO_NAME_MAX_LENGTH, IMAGE_ANGLES } from '@starborn/contracts';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { RequiredText } from '../http/required-text.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateHeroBody {
   @ApiProperty({ example: 'Astra Vale', maxLength: HERO_NAME_MAX_LENGTH })
   @Transform(trim)
-  @IsString({ message: 'Please enter a name for your hero' })
-  @IsNotEmpty({ message: 'Please enter a name for your hero' })
+  @RequiredText('Please enter a name for your hero')
   @MaxLength(HERO_NAME_MAX_LENGTH, {
     message: `The hero name can be at most ${HERO_NAME_MAX_LENGTH} characters long.`,
   })
@@ -22,8 +22,7 @@ export class CreateHeroBody {
       "a 'Z' instant (Date.toISOString()) is read as the local midnight of the picked date (11:00 UTC or later is the next day)",
   })
   @Transform(trim)
-  @IsString({ message: 'Please select your birth date' })
-  @IsNotEmpty({ message: 'Please select your birth date' })
+  @RequiredText('Please select your birth date')
   birthdate!: string;
 
   @ApiProperty({

@@ -7,7 +7,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
@@ -15,6 +14,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { RequiredText } from '../http/required-text.js';
 
 const HERO_ID_MESSAGE = 'The hero id must be 32 lowercase hexadecimal characters.';
 
@@ -106,8 +106,7 @@ export class CreatePaymentIntentResponse {
 
 export class LocalCardBody {
   @ApiProperty({ example: '4242 4242 4242 4242' })
-  @IsString({ message: 'Please enter your card number.' })
-  @IsNotEmpty({ message: 'Please enter your card number.' })
+  @RequiredText('Please enter your card number.')
   @MaxLength(40)
   number!: string;
 
@@ -122,16 +121,14 @@ export class LocalCardBody {
   expYear!: number;
 
   @ApiProperty({ example: '123' })
-  @IsString({ message: "Your card's security code is invalid." })
-  @IsNotEmpty({ message: "Your card's security code is invalid." })
+  @RequiredText("Your card's security code is invalid.")
   @MaxLength(8)
   cvc!: string;
 }
 
 export class ConfirmLocalPaymentBody {
   @ApiProperty({ description: 'From POST /api/create-payment-intent' })
-  @IsString({ message: 'The client secret is required.' })
-  @IsNotEmpty({ message: 'The client secret is required.' })
+  @RequiredText('The client secret is required.')
   @MaxLength(300)
   clientSecret!: string;
 

@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DEFAULT_ROOM_TITLE, ROOM_MESSAGES, ROOM_ROW_HEROES_LIMIT } from '@starborn/contracts';
-import { IsDefined, IsNotEmpty, IsString } from 'class-validator';
+import { IsDefined } from 'class-validator';
+import { RequiredText } from '../http/required-text.js';
 
 export class CreateRoomBody {
   @ApiProperty({ description: "The creator's own premium hero (32 hex characters)" })
   @IsDefined({ message: ROOM_MESSAGES.selectHeroFirst })
-  @IsString({ message: ROOM_MESSAGES.selectHeroFirst })
-  @IsNotEmpty({ message: ROOM_MESSAGES.selectHeroFirst })
+  @RequiredText(ROOM_MESSAGES.selectHeroFirst)
   heroId!: string;
 }
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SUPPORT_CATEGORIES, type SupportCategory } from '@starborn/contracts';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { RequiredText } from '../http/required-text.js';
 
 const REQUIRED = 'Please fill in all required fields';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -9,15 +10,13 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class SupportRequestBody {
   @ApiProperty({ maxLength: 100 })
   @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
+  @RequiredText(REQUIRED)
   @MaxLength(100, { message: 'The name can be at most 100 characters long' })
   name!: string;
 
   @ApiProperty({ maxLength: 254 })
   @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
+  @RequiredText(REQUIRED)
   @MaxLength(254, { message: 'Please enter a valid email address' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email!: string;
@@ -31,8 +30,7 @@ export class SupportRequestBody {
 
   @ApiProperty({ maxLength: 5000 })
   @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
+  @RequiredText(REQUIRED)
   @MaxLength(5000, { message: 'The message can be at most 5000 characters long' })
   message!: string;
 
