@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   createHero,
@@ -12,6 +11,7 @@ import {
   type Account,
   type ApiClient,
 } from './fixtures';
+import { seriousAxeViolations } from './support/screen-checks';
 
 const SPECTATOR_PLACEHOLDER = 'Only premium heroes can send messages';
 const NO_ROOMS = 'No active shared stories found. Create a new one!';
@@ -91,14 +91,7 @@ async function expectWholePortraits(page: Page) {
 }
 
 async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 }
 
 const roomRow = (page: Page, roomId: string) =>

@@ -125,6 +125,16 @@ const signedIn =
     await expect(ready(page)).toBeVisible({ timeout: 20_000 });
   };
 
+/** A page of the owner account whose level-1 heading is shown. */
+const ownerPage = (name: string, path: (world: World) => string, heading: string): Screen => ({
+  name,
+  open: signedIn(
+    (w) => w.owner,
+    path,
+    (p) => h1(p, heading),
+  ),
+});
+
 /** The first in-page link of the main content (its target is where the jump lands). */
 const inPageLink = (page: Page) => page.getByRole('main').locator('a[href^="#"]').first();
 
@@ -219,38 +229,10 @@ const SCREENS: Screen[] = [
       await expect(h1(page, 'Aligning the Planets')).toBeVisible();
     },
   },
-  {
-    name: 'hero page, unpaid',
-    open: signedIn(
-      (w) => w.owner,
-      (w) => `/hero/${w.unpaidHeroId}`,
-      (p) => h1(p, 'Selene Quillfire'),
-    ),
-  },
-  {
-    name: 'hero page, paid',
-    open: signedIn(
-      (w) => w.owner,
-      (w) => `/hero/${w.premiumHeroId}`,
-      (p) => h1(p, 'Orion Vale'),
-    ),
-  },
-  {
-    name: 'preview page',
-    open: signedIn(
-      (w) => w.owner,
-      (w) => `/hero/preview-${w.unpaidHeroId}`,
-      (p) => h1(p, 'Selene Quillfire'),
-    ),
-  },
-  {
-    name: 'checkout',
-    open: signedIn(
-      (w) => w.owner,
-      (w) => `/checkout/${w.unpaidHeroId}`,
-      (p) => h1(p, 'Unlock Premium Hero'),
-    ),
-  },
+  ownerPage('hero page, unpaid', (w) => `/hero/${w.unpaidHeroId}`, 'Selene Quillfire'),
+  ownerPage('hero page, paid', (w) => `/hero/${w.premiumHeroId}`, 'Orion Vale'),
+  ownerPage('preview page', (w) => `/hero/preview-${w.unpaidHeroId}`, 'Selene Quillfire'),
+  ownerPage('checkout', (w) => `/checkout/${w.unpaidHeroId}`, 'Unlock Premium Hero'),
   {
     name: 'chapters panel',
     open: async (page, world) => {

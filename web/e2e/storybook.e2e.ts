@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, generatedHero, signUp, storyBookReady, test } from './fixtures';
+import { fillCard } from './support/checkout';
+import { seriousAxeViolations } from './support/screen-checks';
 
 const COUNTDOWN = /^Next chapter unlocks in (\d+)h (\d+)m\. Premium chapters are released daily\.$/;
 
@@ -21,9 +22,7 @@ const chapterTab = (panel: Locator, n: number) =>
 async function payWithTestCard(page: Page, button: string) {
   const pay = page.getByRole('button', { name: button });
   await expect(pay).toBeEnabled();
-  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry Date').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
+  await fillCard(page, '4242 4242 4242 4242');
   await pay.click();
 }
 
@@ -37,14 +36,7 @@ async function expectChapterText(panel: Locator) {
 }
 
 async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[data-slot="chapters"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousAxeViolations(page, '[data-slot="chapters"]')).toEqual([]);
 }
 
 test.describe('chapters panel', () => {

@@ -9,6 +9,26 @@ import type { Locator, Page } from '@playwright/test';
 /** WCAG 2.1 levels A and AA, and the AA rules WCAG 2.2 added. */
 export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** An axe violation as one line: the rule, its impact, and the elements concerned. */
+const describeViolation = (v: AxeResults['violations'][number]) =>
+  `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
+
+/**
+ * The serious and critical axe violations (WCAG A/AA and best practices) inside the elements that
+ * `within` selects: what a feature's own tests hold its part of the page to.
+ */
+export async function seriousAxeViolations(page: Page, within: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include(within)
+    .withTags([...WCAG_AA, 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(describeViolation);
+}
+
 /**
  * Every axe violation of WCAG A/AA on the whole document, whatever its impact, and of axe's best
  * practices those it rates serious or critical, with the elements concerned. The star field is left
@@ -26,7 +46,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .filter(
       (v) => v.tags.some((tag) => WCAG_AA.includes(tag)) || v.impact === 'serious' || v.impact === 'critical',
     )
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(describeViolation);
 }
 
 /**
