@@ -4,3 +4,4 @@ export * from './database.module.js';
 export * from './sql.js';
 export * from './migration.js';
 export * from './columns.js';
+export * from './naming.js';

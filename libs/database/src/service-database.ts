@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { ensureDatabase } from './ensure-database.js';
+import { SnakeCaseNamingStrategy } from './naming.js';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -20,6 +21,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     entities: options.entities,
     migrations: options.migrations,
     migrationsTableName: 'migrations',
+    namingStrategy: new SnakeCaseNamingStrategy(),
     migrationsRun: false,
     synchronize: false,
     logging: options.logging ?? false,

@@ -24,7 +24,7 @@ export class SupportRequest {
   category!: SupportCategory;
 
   /** The signed-in user who sent it, if any (no foreign key: users may be deleted on request). */
-  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  @Column({ type: 'uuid', nullable: true })
   userId!: string | null;
 
   @CreatedAtColumn()

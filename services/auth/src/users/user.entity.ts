@@ -13,7 +13,7 @@ export class User {
   @Column({ type: 'text' })
   email!: string;
 
-  @Column({ name: 'password_hash', type: 'text' })
+  @Column({ type: 'text' })
   passwordHash!: string;
 
   @CreatedAtColumn()

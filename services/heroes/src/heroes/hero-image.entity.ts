@@ -4,7 +4,7 @@ import { Hero } from './hero.entity.js';
 
 @Entity({ name: 'hero_images' })
 export class HeroImage {
-  @PrimaryColumn({ name: 'hero_id', type: 'char', length: 32 })
+  @PrimaryColumn({ type: 'char', length: 32 })
   heroId!: string;
 
   @PrimaryColumn({ type: 'text' })
@@ -18,10 +18,10 @@ export class HeroImage {
   prompt!: string;
 
   /** Storage keys without extension: each exists as .png and .webp. */
-  @Column({ name: 'full_key', type: 'text' })
+  @Column({ type: 'text' })
   fullKey!: string;
 
-  @Column({ name: 'preview_key', type: 'text' })
+  @Column({ type: 'text' })
   previewKey!: string;
 
   @ManyToOne(() => Hero, (hero) => hero.images, { onDelete: 'CASCADE' })

@@ -9,7 +9,7 @@ export class Hero {
   @PrimaryColumn({ type: 'char', length: 32 })
   id!: string;
 
-  @Column({ name: 'owner_id', type: 'uuid' })
+  @Column({ type: 'uuid' })
   ownerId!: string;
 
   @Column({ type: 'text' })
@@ -29,23 +29,23 @@ export class Hero {
   @Column({ type: 'text', default: 'pending' })
   status!: HeroStatus;
 
-  @Column({ name: 'payment_status', type: 'text', default: 'unpaid' })
+  @Column({ type: 'text', default: 'unpaid' })
   paymentStatus!: PaymentStatus;
 
-  @Column({ name: 'nft_id', type: 'text', nullable: true })
+  @Column({ type: 'text', nullable: true })
   nftId!: string | null;
 
   @Column({ type: 'text', nullable: true })
   backstory!: string | null;
 
   /** Which generation is current: Try Again starts the next one; results of older ones are ignored. */
-  @Column({ name: 'generation_attempt', type: 'int', default: 0 })
+  @Column({ type: 'int', default: 0 })
   generationAttempt!: number;
 
-  @Column({ name: 'generation_error', type: 'text', nullable: true })
+  @Column({ type: 'text', nullable: true })
   generationError!: string | null;
 
-  @Column({ name: 'generated_by', type: 'text', nullable: true })
+  @Column({ type: 'text', nullable: true })
   generatedBy!: string | null;
 
   @OneToMany(() => HeroImage, (image) => image.hero)

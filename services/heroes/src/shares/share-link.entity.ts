@@ -9,22 +9,22 @@ export class ShareLink {
   @PrimaryColumn({ type: 'text' })
   id!: string;
 
-  @Column({ name: 'hero_id', type: 'char', length: 32 })
+  @Column({ type: 'char', length: 32 })
   heroId!: string;
 
-  @Column({ name: 'owner_id', type: 'uuid' })
+  @Column({ type: 'uuid' })
   ownerId!: string;
 
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @Column({ name: 'access_count', type: 'int', default: 0 })
+  @Column({ type: 'int', default: 0 })
   accessCount!: number;
 
-  @Column({ name: 'is_active', type: 'boolean', default: true })
+  @Column({ type: 'boolean', default: true })
   isActive!: boolean;
 
-  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  @Column({ type: 'timestamptz', nullable: true })
   deactivatedAt!: Date | null;
 
   @ManyToOne(() => Hero, { onDelete: 'CASCADE' })
