@@ -108,7 +108,7 @@ test.describe('shared story lobby', () => {
   }) => {
     const account = await signUp(page, 'lobby');
 
-    // Spec §2: neither a hero nor a room id sends the user to /heroes.
+    // Neither a hero nor a room id sends the user to /heroes.
     await page.goto('/shared-story');
     await expect(page).toHaveURL(/\/heroes$/);
 

@@ -7,7 +7,8 @@ import {
 } from './index.js';
 import { eachDay } from './__tests__/days.js';
 
-// Spec §5, copied verbatim; the expected sign of every day is derived from this text alone.
+// The product's published table of sign dates, written out as text; the expected sign of every day is
+// derived from this text alone, independently of the calendar code under test.
 const SPEC_TABLE =
   'Aries 21 Mar–19 Apr, Taurus 20 Apr–20 May, Gemini 21 May–20 Jun, Cancer 21 Jun–22 Jul, Leo 23 Jul–22 Aug, ' +
   'Virgo 23 Aug–22 Sep, Libra 23 Sep–22 Oct, Scorpio 23 Oct–21 Nov, Sagittarius 22 Nov–21 Dec, ' +

@@ -25,7 +25,7 @@ export interface BaseQueryOptions {
   getToken?: () => string | null;
 }
 
-/** fetchBaseQuery plus the app's rules: bearer token, timeout, §8 messages, 401 handling. */
+/** fetchBaseQuery plus the app's rules: bearer token, timeout, the generic error messages, 401 handling. */
 export function createBaseQuery({
   baseUrl = '/api',
   fetchFn,

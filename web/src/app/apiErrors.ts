@@ -48,7 +48,7 @@ function readServerBody(data: unknown): { serverMessage?: string; code?: string 
   };
 }
 
-/** Maps a raw fetchBaseQuery failure for `url` to an ApiError with the generic §8 message. */
+/** Maps a raw fetchBaseQuery failure for `url` to an ApiError with the generic message for its kind of failure. */
 export function toApiError(raw: FetchBaseQueryError, url: string): ApiError {
   if (raw.status === 'TIMEOUT_ERROR') return { kind: 'timeout', message: ERROR_MESSAGES.timeout };
   if (raw.status === 'FETCH_ERROR') return { kind: 'network', message: ERROR_MESSAGES.network };
