@@ -7,6 +7,8 @@ const swcConfig = {
     transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
     target: 'es2022',
     keepClassNames: true,
+    // JSON modules are imported `with { type: 'json' }`; the attribute must reach Node.
+    experimental: { keepImportAttributes: true },
   },
   module: { type: 'es6' },
   sourceMaps: 'inline',
