@@ -45,14 +45,12 @@ const ROUND_S = Math.max(1, Math.round(DURATION_S / ROUNDS));
 const WARMUP_S = positive('BENCH_WARMUP_S', 2);
 const CONNECTIONS = Math.round(positive('BENCH_CONNECTIONS', 50));
 /**
- * Starborn's rate at least a quarter of the baseline's. On top of what the baseline does (token check, two
- * queries, the JSON), each request costs the gateway a Nest pipeline and a BullMQ request (job added,
- * taken, finished and its reply published: about six Redis commands, see the rpc bench) and the heroes
- * service a worker turn and TypeORM's hydration: two more processes and Redis, on the same two cores.
- * Up to about four times the baseline's CPU per request is the price of that design; a rate below a
- * quarter would mean something beyond it (a serialised step, a starved pool, per-request setup).
+ * Starborn's rate at least 0.6 of the baseline's, the product's target for the hero read path. On top of
+ * what the baseline does (token check, two queries, the JSON), each request costs the gateway a Nest
+ * pipeline and a BullMQ request and the heroes service a worker turn and TypeORM's hydration; meeting
+ * the target means removing work from that path, not relaxing this number.
  */
-const TARGET_RATIO = 0.25;
+const TARGET_RATIO = 0.6;
 const PASSWORD = 'bench correct horse battery';
 const BACKEND = ['auth', 'heroes'];
 
@@ -454,11 +452,10 @@ async function main() {
         `(per round: Starborn ${s.rounds.join(', ')}; baseline ${b.rounds.join(', ')}); ` +
         `${s.summary.count + b.summary.count} requests, all 200, ${bodyBytes}-byte answers, the same from both ` +
         `(${statements.length} statements per request, as the heroes service sends them).`,
-      `Target ≥ ×${TARGET_RATIO}: on top of the baseline's work the gateway adds a Nest pipeline and a BullMQ ` +
-        'round trip (about six Redis commands, see the rpc bench) and the heroes service a worker turn and ' +
-        "TypeORM's hydration, in two more processes and Redis on the same two cores: up to about four times the " +
-        "baseline's CPU per request is the price of that design; below a quarter of its rate something beyond it " +
-        'would be at work.',
+      `Target ≥ ×${TARGET_RATIO}, the product's target for the hero read path: on top of the baseline's work ` +
+        'the gateway adds a Nest pipeline and a BullMQ round trip (about six Redis commands, see the rpc bench) ' +
+        "and the heroes service a worker turn and TypeORM's hydration; the target is met by removing work from " +
+        'that path.',
       `CPU ms per request: Starborn ${describeCpu(s.cpuMsPerRequest)}; baseline ${describeCpu(b.cpuMsPerRequest)}. ` +
         `Other work on the machine took ${otherCores(s)} cores during the Starborn runs and ${otherCores(b)} ` +
         `during the baseline's (of ${os.cpus().length}; load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}): ` +
