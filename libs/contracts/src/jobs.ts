@@ -59,6 +59,21 @@ export interface ChapterGenerationJob {
   attempt: number;
 }
 
+/**
+ * Draw the illustration of one written chapter: the scene comes from the chapter's own text, the
+ * hero's figure and palette from its profile (asked of heroes). `attempt` grows when an illustration
+ * that failed for good is asked again by the sweep.
+ */
+export interface ChapterIllustrationJob {
+  storyBookId: string;
+  heroId: string;
+  chapterNumber: number;
+  title: string;
+  /** The chapter's markdown. */
+  content: string;
+  attempt: number;
+}
+
 /** Release the next chapter of a premium storybook (`chapterNumber` is the one it unlocks). */
 export interface ChapterReleaseJob {
   storyBookId: string;
@@ -110,6 +125,17 @@ const invalidChapterJob = jobCheck(
       : null,
 );
 
+const invalidIllustrationJob = jobCheck(
+  idField('storyBookId'),
+  idField('heroId'),
+  (job) => (isWholeFromOne(job.chapterNumber) ? null : 'chapterNumber must be a whole number from 1'),
+  (job) =>
+    typeof job.title !== 'string' || typeof job.content !== 'string' || !job.content
+      ? 'title and content must be strings, content not empty'
+      : null,
+  attemptField,
+);
+
 const invalidNarratorJob = jobCheck(idField('roomId'), idField('triggerId'));
 
 const invalidReleaseJob = jobCheck(idField('storyBookId'), (job) =>
@@ -141,6 +167,13 @@ export const JobQueues = {
     maxStalledCount: 3,
     invalid: invalidChapterJob,
   }),
+  chapterIllustration: defineJobQueue<ChapterIllustrationJob>({
+    name: 'generation.illustration',
+    attempts: 3,
+    backoffMs: 2_000,
+    maxStalledCount: 3,
+    invalid: invalidIllustrationJob,
+  }),
   /** One delayed job per storybook, due at its next release time. */
   chapterRelease: defineJobQueue<ChapterReleaseJob>({
     name: 'storybook.release',
@@ -162,6 +195,8 @@ export const JobQueues = {
 export const heroGenerationJobId = (job: HeroGenerationJob) => `hero.${job.heroId}.${job.attempt}`;
 export const chapterGenerationJobId = (job: ChapterGenerationJob) =>
   `chapter.${job.storyBookId}.${job.chapterNumber}.${job.attempt}`;
+export const chapterIllustrationJobId = (job: ChapterIllustrationJob) =>
+  `illustration.${job.storyBookId}.${job.chapterNumber}.${job.attempt}`;
 export const chapterReleaseJobId = (job: ChapterReleaseJob) =>
   `release.${job.storyBookId}.${job.chapterNumber}`;
 export const narratorJobId = (job: { roomId: string; triggerId: string }) =>

@@ -35,7 +35,10 @@ import type {
   ShareLinkDto,
 } from './shares.js';
 import type {
+  BookChaptersDto,
   ChapterGeneratedEvent,
+  ChapterIllustratedEvent,
+  ChapterIllustrationFailedEvent,
   ChapterGenerationFailedEvent,
   HeroCompletedEvent,
   StoryBookQuery,
@@ -119,6 +122,10 @@ export const messages = {
   'storybook.unlock-after-payment': command<UnlockAfterPaymentCommand, StoryBookView>('storybook'),
   'chapter.generated': event<ChapterGeneratedEvent>('storybook'),
   'chapter.generation-failed': event<ChapterGenerationFailedEvent>('storybook'),
+  // The export's chapters with their illustrations' storage keys (the owner's premium story only).
+  'storybook.book-chapters': command<StoryBookQuery, BookChaptersDto>('storybook'),
+  'chapter.illustrated': event<ChapterIllustratedEvent>('storybook'),
+  'chapter.illustration-failed': event<ChapterIllustrationFailedEvent>('storybook'),
   'rooms.health': command<HealthCommand, ServiceHealth>('rooms'),
   // The gateway checks the creator's hero (owner, premium) with heroes first; rooms trusts a RoomHeroRef.
   'rooms.create': command<CreateRoomCommand, { roomId: string }>('rooms'),

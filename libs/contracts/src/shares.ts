@@ -66,4 +66,18 @@ export interface DownloadManifest {
   entries: DownloadEntry[];
   /** Folders that exist in the bundle even when empty ('chapters/'). */
   directories: string[];
+  /** What the storybook export (EPUB, PDF) needs of the hero: cover, title, backstory, signs. */
+  book: BookHeroDto;
+}
+
+/** The hero as its book shows it; only ever built for the paid owner. */
+export interface BookHeroDto {
+  id: string;
+  name: string;
+  birthdate: string;
+  westernZodiac: string;
+  chineseZodiac: string;
+  backstory: string;
+  /** The full-quality front portrait (PNG) in object storage: the cover. */
+  coverKey: string;
 }

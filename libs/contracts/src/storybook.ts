@@ -56,6 +56,21 @@ export interface ChapterDto {
   title: string | null;
   /** Markdown; null while locked, while being written, or when writing failed. */
   content: string | null;
+  /** The chapter's picture; null while locked, and until it is drawn. */
+  illustration: ChapterIllustrationDto | null;
+}
+
+/**
+ * Signed, short-lived links to a chapter's illustration: full quality for a premium story, the
+ * watermarked preview otherwise. The signature covers every format of the image: replacing `.png`
+ * by `.webp` in `url` gives the WebP.
+ */
+export interface ChapterIllustrationDto {
+  url: string;
+  /** Describes the picture for screen readers. */
+  alt: string;
+  width: number;
+  height: number;
 }
 
 export interface StoryBookView {
@@ -108,4 +123,42 @@ export interface ChapterGenerationFailedEvent {
   attempt: number;
   reason: string;
   quotaExceeded: boolean;
+}
+
+/** Emitted by generation once a chapter's illustration is stored (event id: the illustration job's id). */
+export interface ChapterIllustratedEvent {
+  storyBookId: string;
+  chapterNumber: number;
+  attempt: number;
+  /** Storage keys without extension; each exists as .png and .webp. */
+  fullKey: string;
+  previewKey: string;
+  width: number;
+  height: number;
+  /** What the picture shows, in words (its alt text). */
+  alt: string;
+  provider: string;
+}
+
+export interface ChapterIllustrationFailedEvent {
+  storyBookId: string;
+  chapterNumber: number;
+  attempt: number;
+  reason: string;
+  quotaExceeded: boolean;
+}
+
+/** The book's chapters for its export: the unlocked, written ones, in order. */
+export interface BookChapterDto {
+  chapterNumber: number;
+  title: string;
+  /** Markdown, as written. */
+  content: string;
+  /** The full-quality illustration (PNG) in object storage, or null while it is not drawn. */
+  illustrationKey: string | null;
+}
+
+export interface BookChaptersDto {
+  storyBookId: string;
+  chapters: BookChapterDto[];
 }
