@@ -25,6 +25,11 @@ describe('toErrorShape', () => {
     ['a connection that ended', new Error('Connection terminated unexpectedly')],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
     [
+      'a pooled client whose connection broke',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    ['a pooled client already closed', new Error('Client was closed and is not queryable')],
+    [
       'a query failure wrapping a lost connection',
       new QueryFailedError(
         'SELECT 1',

@@ -66,7 +66,9 @@ const CONNECTION_ERROR_CODES = new Set([
 /**
  * True for errors saying PostgreSQL cannot be reached or is going away: connection failures, SQLSTATE
  * class 08 (connection exception) and 57P01–57P03 (admin shutdown, crash shutdown, cannot connect now),
- * and node-postgres' own "Connection terminated" errors — whether thrown bare or wrapped by TypeORM.
+ * and node-postgres' own errors for a lost connection ("Connection terminated", and "… is not queryable"
+ * for a pooled client whose connection broke while the pool had not yet dropped it) — whether thrown
+ * bare or wrapped by TypeORM.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
@@ -80,7 +82,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
     const message = typeof candidate.message === 'string' ? candidate.message : '';
     if (
-      /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|the database system is (shutting down|starting up)|Client (has encountered a connection error|was closed) and is not queryable/i.test(
         message,
       )
     )
