@@ -3,6 +3,7 @@ import {
   Inject,
   Injectable,
   Module,
+  Optional,
   type DynamicModule,
   type OnApplicationShutdown,
   type Type,
@@ -36,6 +37,15 @@ class LifecycleCloser implements OnApplicationShutdown {
   }
 }
 
+/**
+ * The service's database, if it has one (generation has none). Injected optionally: the data source of
+ * TypeORM's global module is visible here when the service imports it.
+ */
+@Injectable()
+class ServiceDatabase {
+  constructor(@Optional() readonly dataSource?: DataSource) {}
+}
+
 @Global()
 @Module({})
 class RuntimeModule {
@@ -53,6 +63,7 @@ class RuntimeModule {
         { provide: ENV, useValue: env },
         { provide: LIFECYCLE, useValue: lifecycle },
         LifecycleCloser,
+        ServiceDatabase,
       ],
       exports: [BASE_CONFIG, LOGGER, ENV],
     };
@@ -92,13 +103,7 @@ export async function createServiceApp({ service, module, env = process.env }: R
     abortOnError: false,
   });
   app.useGlobalFilters(new ErrorShapeFilter());
-  let dataSource: DataSource | undefined;
-  try {
-    dataSource = app.get(DataSource, { strict: false });
-  } catch {
-    dataSource = undefined; // a service without a database (generation)
-  }
-  await lifecycle.start(dataSource, () => app.close());
+  await lifecycle.start(app.get(ServiceDatabase).dataSource, () => app.close());
   return { app, config, logger, ops: lifecycle.ops };
 }
 
