@@ -10,6 +10,8 @@ export {
   type NarrationHero,
   type NarrationLine,
   type NarrationRequest,
+  type IllustrationRequest,
+  type ChapterIllustration,
 } from './types.js';
 export { AiQuotaExceededError, AiProviderError, AiConfigError } from './errors.js';
 export { type AiConfig, aiEnvSchema, parseAiEnv, createAiProvider } from './config.js';
@@ -55,3 +57,11 @@ export { writeLocalChapter } from './local/chapter.js';
 export { readChapterAnswer, type ChapterAnswer } from './openai/chapter-answer.js';
 export { writeLocalNarration, NARRATION_MIN_SENTENCES, NARRATION_MAX_SENTENCES } from './local/narrator.js';
 export { escapeMarkdown, escapeQuotedNames } from './markdown-escape.js';
+export {
+  composeChapterIllustration,
+  renderChapterIllustration,
+  ILLUSTRATION_WIDTH,
+  ILLUSTRATION_HEIGHT,
+} from './local/illustration.js';
+export { readChapterScene, type ChapterScene } from './local/chapter-scene.js';
+export { illustrationPrompt, keySentences } from './illustration-prompt.js';

@@ -80,6 +80,29 @@ export interface AiProvider {
    * intro, opening the room's story).
    */
   narrate(request: NarrationRequest): Promise<string>;
+  /**
+   * The illustration of one written chapter: a landscape picture of the chapter's setting and moment
+   * with the hero in it (the hero as its portraits show it), and words describing it.
+   */
+  illustrateChapter(request: IllustrationRequest): Promise<ChapterIllustration>;
+}
+
+/** One written chapter to illustrate. */
+export interface IllustrationRequest {
+  hero: HeroProfile;
+  chapterNumber: number;
+  title: string;
+  /** The chapter's markdown, as written. */
+  markdown: string;
+}
+
+export interface ChapterIllustration {
+  /** A landscape PNG of `width` × `height` pixels. */
+  png: Buffer;
+  width: number;
+  height: number;
+  /** What the picture shows, in words (its alt text). */
+  alt: string;
 }
 
 /** A hero of a shared story room as the narrator knows it; a sign or element may be '' when unknown. */

@@ -29,7 +29,8 @@ export interface HeroArt {
   svg: string;
 }
 
-interface HeroDesign {
+/** What stays the same in every picture of one hero (its portraits and its chapters' illustrations). */
+export interface HeroDesign {
   hero: HeroProfile;
   root: Rng;
   palette: Palette;
@@ -41,7 +42,7 @@ interface HeroDesign {
   medallionLeft: boolean;
 }
 
-function design(hero: HeroProfile): HeroDesign {
+export function heroDesign(hero: HeroProfile): HeroDesign {
   const root = new Rng(`starborn:${hero.heroId}`);
   const palette = makePalette(hero.western.element, hero.chinese.element, root.fork('palette'));
   const look = rollLook(root.fork('look'));
@@ -57,7 +58,7 @@ function design(hero: HeroProfile): HeroDesign {
   };
 }
 
-const stop = (offset: number, color: string, opacity = 1) =>
+export const stop = (offset: number, color: string, opacity = 1) =>
   `<stop offset="${offset}" stop-color="${color}"${opacity < 1 ? ` stop-opacity="${opacity}"` : ''}/>`;
 
 function ridge(rng: Rng, y0: number, amplitude: number, roughness: number, points = 24): Point[] {
@@ -74,7 +75,7 @@ function ridge(rng: Rng, y0: number, amplitude: number, roughness: number, point
   return pts;
 }
 
-function sparkle(x: number, y: number, r: number): string {
+export function sparkle(x: number, y: number, r: number): string {
   const k = r * 0.18;
   return polyline(
     [
@@ -93,12 +94,12 @@ function sparkle(x: number, y: number, r: number): string {
 
 /** Builds the SVG and prompt of one image. */
 export function composeHeroArt(hero: HeroProfile, angle: ImageAngle, options: RenderOptions = {}): HeroArt {
-  return composeWith(design(hero), angle, options);
+  return composeWith(heroDesign(hero), angle, options);
 }
 
 /** SVG and prompt of the three images (front, profile, action). */
 export function composeHeroArts(hero: HeroProfile, options: RenderOptions = {}): HeroArt[] {
-  const d = design(hero);
+  const d = heroDesign(hero);
   return (['front', 'profile', 'action'] as const).map((a) => composeWith(d, a, options));
 }
 

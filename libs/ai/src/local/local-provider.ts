@@ -1,6 +1,8 @@
 import type {
   AiProvider,
+  ChapterIllustration,
   ChapterRequest,
+  IllustrationRequest,
   GeneratedImage,
   HeroProfile,
   NarrationRequest,
@@ -9,6 +11,7 @@ import type {
 import { ART_SIZE, renderHeroImages } from './art.js';
 import { generateBackstoryMarkdown } from './backstory.js';
 import { writeLocalChapter } from './chapter.js';
+import { renderChapterIllustration } from './illustration.js';
 import { writeLocalNarration } from './narrator.js';
 
 export interface LocalAiProviderOptions {
@@ -22,7 +25,8 @@ export interface LocalAiProviderOptions {
 /**
  * The default provider: offline, no keys, deterministic per hero id. Images are seeded procedural
  * artwork (SVG composed here, rendered by sharp); the backstory and the storybook's chapters come
- * from seeded grammars, the shared rooms' narrator from a seeded composition that reads the conversation.
+ * from seeded grammars, the shared rooms' narrator from a seeded composition that reads the conversation, a chapter's
+ * illustration from the scene its text describes.
  */
 export class LocalAiProvider implements AiProvider {
   readonly name = 'local';
@@ -49,5 +53,9 @@ export class LocalAiProvider implements AiProvider {
 
   async narrate(request: NarrationRequest): Promise<string> {
     return writeLocalNarration(request);
+  }
+
+  async illustrateChapter(request: IllustrationRequest): Promise<ChapterIllustration> {
+    return renderChapterIllustration(request);
   }
 }

@@ -12,10 +12,14 @@ import {
   NARRATOR_SYSTEM_PROMPT,
   narratorUserPrompt,
 } from '../prompts.js';
+import { illustrationPrompt } from '../illustration-prompt.js';
+import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from '../local/illustration.js';
 import {
   IMAGE_ANGLES,
   type AiProvider,
+  type ChapterIllustration,
   type ChapterRequest,
+  type IllustrationRequest,
   type GeneratedImage,
   type HeroProfile,
   type ImageAngle,
@@ -198,6 +202,31 @@ export class OpenAiProvider implements AiProvider {
 
   private async generateImage(hero: HeroProfile, angle: ImageAngle): Promise<GeneratedImage> {
     const prompt = imagePrompt(hero, angle);
+    const data = await this.drawImage(prompt, `${IMAGE_SIZE}x${IMAGE_SIZE}`, `the ${angle} image`);
+    return { angle, prompt, png: await normalisePng(data, IMAGE_SIZE, IMAGE_SIZE, `${angle} image`) };
+  }
+
+  /**
+   * The chapter's illustration: one landscape image from a prompt built of the chapter (title, the
+   * sentences that show its scene) and the hero's signs and appearance, scaled to the product's size.
+   * The prompt, which says what the picture shows, is its alt text too.
+   */
+  async illustrateChapter(request: IllustrationRequest): Promise<ChapterIllustration> {
+    const prompt = illustrationPrompt(request);
+    // The widest landscape size each family of models draws.
+    const size = /^dall-e/i.test(this.imageModel) ? '1792x1024' : '1536x1024';
+    const what = `the illustration of chapter ${request.chapterNumber}`;
+    const data = await this.drawImage(prompt, size, what);
+    return {
+      png: await normalisePng(data, ILLUSTRATION_WIDTH, ILLUSTRATION_HEIGHT, what),
+      width: ILLUSTRATION_WIDTH,
+      height: ILLUSTRATION_HEIGHT,
+      alt: `${request.hero.name} in a scene of Chapter ${request.chapterNumber}, “${request.title}”.`,
+    };
+  }
+
+  /** One images.generate call: the picture's bytes as the model sent them. */
+  private async drawImage(prompt: string, size: ImageSize, what: string): Promise<Buffer> {
     // DALL·E models return URLs unless asked; GPT image models always return base64 and reject the parameter.
     const legacy = /^dall-e/i.test(this.imageModel);
     let response: OpenAI.Images.ImagesResponse;
@@ -206,27 +235,28 @@ export class OpenAiProvider implements AiProvider {
         model: this.imageModel,
         prompt,
         n: 1,
-        size: `${IMAGE_SIZE}x${IMAGE_SIZE}`,
+        size,
         ...(legacy ? { response_format: 'b64_json' as const } : {}),
       });
     } catch (err) {
-      throw mapOpenAiError(err, `${angle} image`);
+      throw mapOpenAiError(err, what.replace(/^the /, ''));
     }
     const b64 = response.data?.[0]?.b64_json;
-    if (!b64)
-      throw new AiProviderError(`OpenAI returned no image data for the ${angle} image`, { retryable: true });
-    return { angle, prompt, png: await normalisePng(Buffer.from(b64, 'base64'), angle) };
+    if (!b64) throw new AiProviderError(`OpenAI returned no image data for ${what}`, { retryable: true });
+    return Buffer.from(b64, 'base64');
   }
 }
 
-/** Ensures a 1024×1024 PNG whatever the model returned (size, format). */
-async function normalisePng(data: Buffer, angle: ImageAngle): Promise<Buffer> {
+type ImageSize = NonNullable<OpenAI.Images.ImageGenerateParams['size']>;
+
+/** Ensures a PNG of exactly width × height whatever the model returned (size, format). */
+async function normalisePng(data: Buffer, width: number, height: number, what: string): Promise<Buffer> {
   try {
     const meta = await sharp(data).metadata();
-    if (meta.format === 'png' && meta.width === IMAGE_SIZE && meta.height === IMAGE_SIZE) return data;
-    return await sharp(data).resize(IMAGE_SIZE, IMAGE_SIZE, { fit: 'cover' }).png().toBuffer();
+    if (meta.format === 'png' && meta.width === width && meta.height === height) return data;
+    return await sharp(data).resize(width, height, { fit: 'cover' }).png().toBuffer();
   } catch (err) {
-    throw new AiProviderError(`OpenAI returned an unreadable ${angle} image`, {
+    throw new AiProviderError(`OpenAI returned an unreadable ${what}`, {
       retryable: true,
       cause: err,
     });
