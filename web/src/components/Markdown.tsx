@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { parseMarkdown, renderMarkdown, sanitizeHtml } from './markdown';
+import { parseMarkdown, renderMarkdown, sanitizeHtml, type RenderedMarkdown } from './markdown';
 
 export interface MarkdownProps {
   text: string;
@@ -8,12 +8,17 @@ export interface MarkdownProps {
   headingOffset?: number;
 }
 
-/** Sanitised markdown; plain text in a paragraph when formatting fails. */
-export function Markdown({ text, className = 'markdown', headingOffset = 0 }: MarkdownProps) {
-  const rendered = useMemo(
+/** The text as sanitised HTML, or as plain text when formatting fails (see renderMarkdown). */
+export function useRenderedMarkdown(text: string, headingOffset = 0): RenderedMarkdown {
+  return useMemo(
     () => renderMarkdown(text, { parse: (md) => parseMarkdown(md, headingOffset), sanitize: sanitizeHtml }),
     [text, headingOffset],
   );
+}
+
+/** Sanitised markdown; plain text in a paragraph when formatting fails. */
+export function Markdown({ text, className = 'markdown', headingOffset = 0 }: MarkdownProps) {
+  const rendered = useRenderedMarkdown(text, headingOffset);
   if (rendered.kind === 'text') {
     return (
       <div className={className}>

@@ -23,14 +23,14 @@ import {
 } from '../features/heroes/types';
 import { useHeroRealtime } from '../features/heroes/useHeroRealtime';
 import { asApiError } from '../app/apiErrors';
-import { downloadErrorMessage } from '../features/payments/download';
+import { BOOK_FORMATS, downloadErrorMessage, type BookFormat } from '../features/payments/download';
 import { useDownloadHeroAssetsMutation } from '../features/payments/paymentsApi';
 import { CopyLink } from '../features/shares/CopyLink';
 import { absoluteShareUrl } from '../features/shares/shares';
 import { useCreateShareLinkMutation } from '../features/shares/sharesApi';
 import { notify } from '../features/notifications/notificationsSlice';
 import { ChaptersPanel } from '../features/storybook/ChaptersPanel';
-import { unlockAfterChaptersPayment } from '../features/storybook/storybookApi';
+import { unlockAfterChaptersPayment, useDownloadStoryBookMutation } from '../features/storybook/storybookApi';
 import '../styles/heroes.css';
 import { heroDescription } from '../features/heroes/heroText';
 import { SignBadges } from '../features/heroes/SignBadges';
@@ -285,7 +285,7 @@ function HeroActions({ hero, preview }: { hero: Hero; preview: boolean }) {
 }
 
 /** What premium adds; the unpaid buttons lead to the checkout that unlocks it. */
-const LOCKED_ACTIONS = ['Share', 'Download Assets', 'Join Shared Story'] as const;
+const LOCKED_ACTIONS = ['Share', 'Download Assets', 'Download Book', 'Join Shared Story'] as const;
 
 /**
  * An unpaid hero (or a preview) shows every action of the hero page: Share, Download Assets and Join
@@ -339,17 +339,25 @@ async function attempt(
 
 function ActionButton({
   busy,
+  disabled = false,
   label,
   busyLabel,
   onClick,
 }: {
   busy: boolean;
+  /** Disabled without being the busy one (another of its group is). */
+  disabled?: boolean;
   label: string;
   busyLabel: string;
   onClick: () => Promise<void>;
 }) {
   return (
-    <button type="button" className="button button--ghost" disabled={busy} onClick={() => void onClick()}>
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={busy || disabled}
+      onClick={() => void onClick()}
+    >
       {busy ? busyLabel : label}
     </button>
   );
@@ -365,12 +373,26 @@ function ActionError({ message }: { message: string | null }) {
   );
 }
 
-/** Paid heroes: Share makes a link ready to copy; Download Assets saves hero_{id}_assets.zip. */
+/** What each format of the book is for, on its button. */
+const BOOK_FORMAT_LABELS: Record<BookFormat, string> = {
+  epub: 'EPUB (e-readers)',
+  pdf: 'PDF (print)',
+};
+
+/**
+ * Paid heroes: Share makes a link ready to copy; Download Assets saves hero_{id}_assets.zip;
+ * Download Book opens the book's formats, each saving hero_{id}_storybook.{format}.
+ */
 function PaidHeroActions({ heroId }: { heroId: string }) {
   const [createShare, share] = useCreateShareLinkMutation();
   const [download, downloadState] = useDownloadHeroAssetsMutation();
+  const [downloadBook, bookState] = useDownloadStoryBookMutation();
   const [shareError, setShareError] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [bookError, setBookError] = useState<string | null>(null);
+  const [bookOpen, setBookOpen] = useState(false);
+  const bookFormatsId = useId();
+  const bookBusy = bookState.isLoading ? bookState.originalArgs?.format : undefined;
 
   const handleShare = () =>
     attempt(
@@ -380,6 +402,8 @@ function PaidHeroActions({ heroId }: { heroId: string }) {
     );
   const handleDownload = () =>
     attempt(setDownloadError, () => download(heroId).unwrap(), downloadErrorMessage);
+  const handleBook = (format: BookFormat) =>
+    attempt(setBookError, () => downloadBook({ heroId, format }).unwrap(), downloadErrorMessage);
 
   const shareUrl = share.data ? absoluteShareUrl(share.data.shareUrl, window.location.origin) : null;
 
@@ -398,9 +422,37 @@ function PaidHeroActions({ heroId }: { heroId: string }) {
           busyLabel="Preparing download..."
           onClick={handleDownload}
         />
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={bookOpen}
+          aria-controls={bookFormatsId}
+          onClick={() => setBookOpen((open) => !open)}
+        >
+          {bookBusy ? 'Preparing book...' : 'Download Book'}
+        </button>
         <Link to={`/shared-story?heroId=${encodeURIComponent(heroId)}`} className="button button--primary">
           Join Shared Story
         </Link>
+      </div>
+      <div
+        id={bookFormatsId}
+        className="book-formats"
+        role="group"
+        aria-label="Download Book"
+        hidden={!bookOpen}
+      >
+        <p className="book-formats__title">Your hero’s illustrated storybook, as:</p>
+        {BOOK_FORMATS.map((format) => (
+          <ActionButton
+            key={format}
+            busy={bookBusy === format}
+            disabled={bookBusy !== undefined}
+            label={BOOK_FORMAT_LABELS[format]}
+            busyLabel={`Preparing ${format.toUpperCase()}...`}
+            onClick={() => handleBook(format)}
+          />
+        ))}
       </div>
       {shareUrl && (
         <div className="share-ready" data-testid="share-link">
@@ -410,6 +462,7 @@ function PaidHeroActions({ heroId }: { heroId: string }) {
       )}
       <ActionError message={shareError} />
       <ActionError message={downloadError} />
+      <ActionError message={bookError} />
     </div>
   );
 }

@@ -1,5 +1,9 @@
-/** Hero assets download (GET /api/heroes/{id}/download and its error messages). */
-import { asApiError } from '../../app/apiErrors';
+/**
+ * Downloads behind the token: the hero's assets (GET /api/heroes/{id}/download), the storybook's
+ * export (GET /api/heroes/{id}/storybook/export), their error messages, and the saving of the file.
+ */
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+import { asApiError, type ApiError } from '../../app/apiErrors';
 
 export const DOWNLOAD_MESSAGES = {
   forbidden: 'You do not have permission to download this hero or payment is required.',
@@ -9,6 +13,14 @@ export const DOWNLOAD_MESSAGES = {
 
 export function downloadFileName(heroId: string): string {
   return `hero_${heroId}_assets.zip`;
+}
+
+/** The formats the storybook is exported in. */
+export const BOOK_FORMATS = ['epub', 'pdf'] as const;
+export type BookFormat = (typeof BOOK_FORMATS)[number];
+
+export function bookFileName(heroId: string, format: BookFormat): string {
+  return `hero_${heroId}_storybook.${format}`;
 }
 
 export function downloadErrorMessage(error: unknown): string {
@@ -31,4 +43,30 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.remove();
   // Give the browser a moment to start the download before the URL goes away.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The base query an endpoint's queryFn is handed (the app's: token, time-out, ApiError). */
+export type ApiCall = (
+  args: FetchArgs,
+) => { data?: unknown; error?: unknown } | PromiseLike<{ data?: unknown; error?: unknown }>;
+
+/**
+ * GETs `url` with the app's base query and saves the answer as `fileName` right away, so the blob
+ * never enters the store. Answers the file name, or the error with the download's message.
+ */
+export async function saveDownload(
+  call: ApiCall,
+  url: string,
+  fileName: string,
+): Promise<{ data: string } | { error: ApiError }> {
+  const result = await call({
+    url,
+    responseHandler: (response) => (response.ok ? response.blob() : response.text()),
+  });
+  if (result.error) {
+    const error = result.error as ApiError;
+    return { error: { ...error, message: downloadErrorMessage(error) } };
+  }
+  saveBlob(result.data as Blob, fileName);
+  return { data: fileName };
 }

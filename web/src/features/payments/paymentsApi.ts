@@ -4,11 +4,10 @@
  * premium switch after payment, and the hero assets download.
  */
 import { api } from '../../app/api';
-import type { ApiError } from '../../app/apiErrors';
 import type { Hero } from '../heroes/types';
 import { heroesApi } from '../heroes/heroesApi';
 import type { CardPayload, PaymentType } from './checkout';
-import { downloadErrorMessage, downloadFileName, saveBlob } from './download';
+import { downloadFileName, saveDownload } from './download';
 
 export interface PaymentsConfig {
   provider: 'local' | 'stripe';
@@ -110,19 +109,8 @@ export const paymentsApi = api.injectEndpoints({
      * blob never enters the store. Resolves with the file name; fails with the message the page shows.
      */
     downloadHeroAssets: build.mutation<string, string>({
-      async queryFn(heroId, _api, _extra, baseQuery) {
-        const result = await baseQuery({
-          url: `/heroes/${encodeURIComponent(heroId)}/download`,
-          responseHandler: (response) => (response.ok ? response.blob() : response.text()),
-        });
-        if (result.error) {
-          const error = result.error as ApiError;
-          return { error: { ...error, message: downloadErrorMessage(error) } };
-        }
-        const name = downloadFileName(heroId);
-        saveBlob(result.data as Blob, name);
-        return { data: name };
-      },
+      queryFn: (heroId, _api, _extra, baseQuery) =>
+        saveDownload(baseQuery, `/heroes/${encodeURIComponent(heroId)}/download`, downloadFileName(heroId)),
     }),
   }),
 });

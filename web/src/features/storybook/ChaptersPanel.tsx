@@ -2,7 +2,11 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { LockIcon } from '../../components/HeroIcons';
-import { Markdown } from '../../components/Markdown';
+import { Markdown, useRenderedMarkdown } from '../../components/Markdown';
+import { ChapterIllustration } from './ChapterIllustration';
+import { ReadAloudControls } from './ReadAloudControls';
+import { SENTENCE_CLASS, sentenceMarkup } from './sentences';
+import { useReadAloud } from './useReadAloud';
 import type { Hero } from '../heroes/types';
 import {
   chapterBody,
@@ -11,6 +15,8 @@ import {
   chapterTabs,
   CHAPTER_TEXTS,
   countdownText,
+  ILLUSTRATION_WAIT_MS,
+  isAwaitingIllustrations,
   isReleaseDue,
   unlockedSummary,
   type Chapter,
@@ -40,8 +46,15 @@ export function ChaptersPanel({ hero }: { hero: PanelHero }) {
   const view: StoryBookView | null = story.data ?? null;
 
   const paid = hero.paymentStatus === 'paid';
-  const awaitingPremium = useAwaitingPremiumStory(paid, view?.storyBook?.isPremium);
-  const pollingInterval = chaptersPollInterval(view, Date.now(), { awaitingPremiumStory: awaitingPremium });
+  const awaitingPremium = useForAWhile(paid && view?.storyBook?.isPremium === false, PREMIUM_SETTLE_MS);
+  const awaitingIllustrations = useForAWhile(
+    isAwaitingIllustrations(view?.chapters ?? []),
+    ILLUSTRATION_WAIT_MS,
+  );
+  const pollingInterval = chaptersPollInterval(view, Date.now(), {
+    awaitingPremiumStory: awaitingPremium,
+    awaitingIllustrations,
+  });
 
   const query = useGetStoryBookQuery(heroId, { skip, refetchOnMountOrArgChange: true, pollingInterval });
   const { refetch } = query;
@@ -99,16 +112,22 @@ export function ChaptersPanel({ hero }: { hero: PanelHero }) {
   );
 }
 
-/** True for a while when the hero is paid but its story is not premium yet (the upgrade is on its way). */
-function useAwaitingPremiumStory(paid: boolean, storyIsPremium: boolean | undefined): boolean {
-  const mismatch = paid && storyIsPremium === false;
+/**
+ * True while `condition` holds, for `ms` at most: a paid hero whose story is not premium yet (the
+ * upgrade is on its way), a written chapter whose illustration is being drawn.
+ */
+function useForAWhile(condition: boolean, ms: number): boolean {
   const [expired, setExpired] = useState(false);
   useEffect(() => {
-    if (!mismatch) return;
-    const timer = window.setTimeout(() => setExpired(true), PREMIUM_SETTLE_MS);
-    return () => window.clearTimeout(timer);
-  }, [mismatch]);
-  return mismatch && !expired;
+    if (!condition) return;
+    const timer = window.setTimeout(() => setExpired(true), ms);
+    return () => {
+      window.clearTimeout(timer);
+      // The next time the condition holds, it is waited for again.
+      setExpired(false);
+    };
+  }, [condition, ms]);
+  return condition && !expired;
 }
 
 function StoryBookContent({
@@ -227,7 +246,10 @@ function ChapterTabs({ tabs }: { tabs: Chapter[] }) {
   );
 }
 
-/** The chapter as literary text (sanitised markdown), or the fallback sentence. */
+/**
+ * The chapter on screen: its illustration, then its text (sanitised markdown) with the read-aloud
+ * controls, or the fallback sentence. Keyed by chapter, so choosing another chapter stops the reading.
+ */
 function ChapterText({ chapter }: { chapter: Chapter }) {
   const body = chapterBody(chapter);
   if (body.kind === 'fallback') {
@@ -241,8 +263,71 @@ function ChapterText({ chapter }: { chapter: Chapter }) {
       </p>
     );
   }
+  return (
+    <>
+      {chapter.unlocked && <ChapterIllustration illustration={chapter.illustration} />}
+      <ReadableChapter markdown={body.markdown} />
+    </>
+  );
+}
+
+/** Class of the sentence being read. */
+const READING_CLASS = 'is-reading';
+/** The chapter's headings sit under the panel's h2. */
+const CHAPTER_HEADING_OFFSET = 2;
+
+/**
+ * The chapter's text with its sentences marked, read aloud on demand with the sentence being read
+ * highlighted (aria-current) and kept in view.
+ */
+function ReadableChapter({ markdown }: { markdown: string }) {
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
   // The chapter's markdown starts with its own heading ('# Chapter 1: …'), shown as an h3 under the h2.
-  return <Markdown text={body.markdown} className="markdown chapter-text" headingOffset={2} />;
+  const rendered = useRenderedMarkdown(markdown, CHAPTER_HEADING_OFFSET);
+  const text = useMemo(
+    () => (rendered.kind === 'html' ? sentenceMarkup(rendered.html, lang) : null),
+    [rendered, lang],
+  );
+  const sentences = useMemo(() => text?.sentences ?? [], [text]);
+  const reader = useReadAloud(sentences, lang);
+  const container = useRef<HTMLDivElement>(null);
+
+  const { current } = reader;
+  useEffect(() => {
+    const root = container.current;
+    if (!root || current === null) return;
+    const pieces = root.querySelectorAll<HTMLElement>(`.${SENTENCE_CLASS}[data-sentence="${current}"]`);
+    pieces.forEach((piece) => {
+      piece.classList.add(READING_CLASS);
+      piece.setAttribute('aria-current', 'true');
+    });
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    pieces[0]?.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+    return () =>
+      pieces.forEach((piece) => {
+        piece.classList.remove(READING_CLASS);
+        piece.removeAttribute('aria-current');
+      });
+  }, [current, text]);
+
+  if (!text) {
+    // Formatting failed: the plain text, without reading aloud.
+    return (
+      <Markdown text={markdown} className="markdown chapter-text" headingOffset={CHAPTER_HEADING_OFFSET} />
+    );
+  }
+  return (
+    <>
+      <ReadAloudControls reader={reader} total={sentences.length} />
+      {/* The HTML went through the DOMPurify allow-list; only sentence spans were added since. */}
+      <div
+        ref={container}
+        className="markdown chapter-text"
+        data-testid="chapter-text"
+        dangerouslySetInnerHTML={{ __html: text.html }}
+      />
+    </>
+  );
 }
 
 function ChapterPromptBox({

@@ -8,6 +8,8 @@ import {
   CHAPTERS_POLL_MS,
   countdownText,
   formatHoursMinutes,
+  ILLUSTRATION_POLL_MS,
+  isAwaitingIllustrations,
   isReleaseDue,
   isWritingChapters,
   OVERDUE_POLL_MS,
@@ -56,6 +58,7 @@ const chapter = (n: number, overrides: Partial<Chapter> = {}): Chapter => ({
   status: 'ready',
   title: `Chapter ${n}`,
   content: `# The ${n}th night\n\nStars fell.`,
+  illustration: null,
   ...overrides,
 });
 
@@ -198,6 +201,36 @@ describe('asking the server again', () => {
     });
     expect(chaptersPollInterval(standard, NOW)).toBe(0);
     expect(chaptersPollInterval(standard, NOW, { awaitingPremiumStory: true })).toBe(CHAPTERS_POLL_MS);
+  });
+
+  it('every 5 s while a written chapter waits for its illustration and the panel still waits', () => {
+    const drawn = {
+      url: '/media/c1.png?sig=x',
+      alt: 'A tower under falling stars',
+      width: 1024,
+      height: 768,
+    };
+    const waiting = premiumView([
+      chapter(1, { illustration: drawn }),
+      chapter(2),
+      chapter(5, { unlocked: false, status: 'pending', content: null }),
+    ]);
+    expect(isAwaitingIllustrations(waiting.chapters)).toBe(true);
+    expect(chaptersPollInterval(waiting, NOW, { awaitingIllustrations: true })).toBe(ILLUSTRATION_POLL_MS);
+    // The panel's wait ran out (a drawing that failed for good): no more asking.
+    expect(chaptersPollInterval(waiting, NOW)).toBe(0);
+
+    // Every written chapter drawn; a locked one has none and is not waited for.
+    const allDrawn = premiumView([
+      chapter(1, { illustration: drawn }),
+      chapter(5, { unlocked: false, status: 'pending', content: null }),
+    ]);
+    expect(isAwaitingIllustrations(allDrawn.chapters)).toBe(false);
+    expect(chaptersPollInterval(allDrawn, NOW, { awaitingIllustrations: true })).toBe(0);
+
+    // A server that does not send the field has no illustration coming.
+    const { illustration: _absent, ...withoutField } = chapter(1);
+    expect(isAwaitingIllustrations([withoutField as Chapter])).toBe(false);
   });
 
   it('every 30 s once a release is overdue on the server', () => {

@@ -31,6 +31,10 @@ export const UNLOCK_AFTER_PAYMENT_TIMEOUT_MS = 3000;
 export const CHAPTERS_POLL_MS = 3000;
 /** How often it asks again once the release time has passed but the server has not released yet. */
 export const OVERDUE_POLL_MS = 30_000;
+/** How often it asks again while a written chapter waits for its illustration… */
+export const ILLUSTRATION_POLL_MS = 5000;
+/** …and for how long at most (a drawing that failed for good never comes). */
+export const ILLUSTRATION_WAIT_MS = 120_000;
 
 export const CHAPTER_TEXTS = {
   generating: 'Chapter content is being generated...',
@@ -56,6 +60,7 @@ export function chapterTabs(storyBook: StoryBook, chapters: readonly Chapter[]):
         status: 'pending' as const,
         title: null,
         content: null,
+        illustration: null,
       },
   );
 }
@@ -87,6 +92,14 @@ export function isWritingChapters(chapters: readonly Chapter[]): boolean {
       !chapter.content &&
       (chapter.status === 'generating' || chapter.status === 'pending'),
   );
+}
+
+/**
+ * True while an unlocked, written chapter has no illustration yet (null). A server that does not
+ * send the field (undefined) has none coming: nothing to wait for.
+ */
+export function isAwaitingIllustrations(chapters: readonly Chapter[]): boolean {
+  return chapters.some((chapter) => chapter.unlocked && !!chapter.content && chapter.illustration === null);
 }
 
 /** Checkout for 3 more chapters: /checkout/{heroId}?type=chapters&amount=499. */
@@ -188,17 +201,22 @@ export function isReleaseDue(nextUnlockAt: string | null, now: number): boolean 
 
 /**
  * How often the panel asks the server again (0: not at all): every few seconds while the storybook is
- * being set up, a chapter written, or a just-paid hero's story made premium; every 30 s while a
- * release is overdue on the server.
+ * being set up, a chapter written, or a just-paid hero's story made premium; every 5 s while the
+ * panel still waits for an illustration (`awaitingIllustrations`: the panel's wait has not run out);
+ * every 30 s while a release is overdue on the server.
  */
 export function chaptersPollInterval(
   view: StoryBookView | null,
   now: number,
-  { awaitingPremiumStory = false }: { awaitingPremiumStory?: boolean } = {},
+  {
+    awaitingPremiumStory = false,
+    awaitingIllustrations = false,
+  }: { awaitingPremiumStory?: boolean; awaitingIllustrations?: boolean } = {},
 ): number {
   if (!view) return 0;
   if (!view.storyBook || awaitingPremiumStory) return CHAPTERS_POLL_MS;
   if (isWritingChapters(view.chapters)) return CHAPTERS_POLL_MS;
+  if (awaitingIllustrations && isAwaitingIllustrations(view.chapters)) return ILLUSTRATION_POLL_MS;
   const { storyBook } = view;
   if (
     storyBook.isPremium &&

@@ -1,10 +1,12 @@
 /**
- * Storybook endpoints on the app's API slice: the hero's storybook, a chapter pack unlock, and the
- * unlock after a chapters payment (3 s time-out). The chapters panel reads the storybook from
- * the query's cache (the hook, or selectStoryBook), so no slice keeps a copy of it.
+ * Storybook endpoints on the app's API slice: the hero's storybook, a chapter pack unlock, the
+ * unlock after a chapters payment (3 s time-out), and the book's download (EPUB, PDF). The chapters
+ * panel reads the storybook from the query's cache (the hook, or selectStoryBook), so no slice keeps
+ * a copy of it.
  */
 import { api } from '../../app/api';
 import type { AppDispatch, RootState } from '../../app/store';
+import { bookFileName, saveDownload, type BookFormat } from '../payments/download';
 import { isPreviewId } from '../heroes/types';
 import { CHAPTERS_PER_PACK, UNLOCK_AFTER_PAYMENT_TIMEOUT_MS, type StoryBookView } from './storybook';
 
@@ -51,6 +53,19 @@ export const storybookApi = withStoryBookTags.injectEndpoints({
         timeout: UNLOCK_AFTER_PAYMENT_TIMEOUT_MS,
       }),
     }),
+
+    /**
+     * GET /api/heroes/{heroId}/storybook/export?format=epub|pdf: the illustrated book, saved as
+     * hero_{id}_storybook.{format} right here (as the assets download). Resolves with the file name.
+     */
+    downloadStoryBook: build.mutation<string, { heroId: string; format: BookFormat }>({
+      queryFn: ({ heroId, format }, _api, _extra, baseQuery) =>
+        saveDownload(
+          baseQuery,
+          `/heroes/${encodeURIComponent(heroId)}/storybook/export?format=${format}`,
+          bookFileName(heroId, format),
+        ),
+    }),
   }),
 });
 
@@ -64,8 +79,12 @@ export function selectStoryBook(heroId: string) {
   return (state: RootState) => select(state as Parameters<typeof select>[0]);
 }
 
-export const { useGetStoryBookQuery, useUnlockChaptersMutation, useUnlockAfterPaymentMutation } =
-  storybookApi;
+export const {
+  useGetStoryBookQuery,
+  useUnlockChaptersMutation,
+  useUnlockAfterPaymentMutation,
+  useDownloadStoryBookMutation,
+} = storybookApi;
 
 /**
  * After a chapters payment, call unlock-after-payment (3 s time-out), then refetch the
