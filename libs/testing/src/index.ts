@@ -85,3 +85,4 @@ export * from './fake-openai.js';
 export * from './fake-stripe.js';
 export * from './png.js';
 export { errorOf, type Refusal } from './error-of.js';
+export * from './book-tools.js';

@@ -1,0 +1,262 @@
+import PDFDocument from 'pdfkit';
+import {
+  BOOK_SUBTITLE,
+  chapterLabel,
+  chaptersInOrder,
+  formatBirthdate,
+  imageTypeOf,
+  zodiacProfile,
+  type Book,
+} from './book.js';
+import { collect } from './collect.js';
+import { fontData, type FontName } from './fonts.js';
+import { cleanText, markdownBlocks, type TextBlock, type TextRun } from './markdown.js';
+
+type Doc = PDFKit.PDFDocument;
+
+const MARGIN = { top: 54, bottom: 62, left: 50, right: 50 };
+const INK = '#222222';
+const MUTED = '#6b5d3f';
+const NIGHT = '#1b1f3b';
+const GOLD = '#e2c675';
+const BODY_SIZE = 11;
+
+/** Pages before this index (cover, title page) carry no page number. */
+const FIRST_NUMBERED_PAGE = 2;
+
+/** The book as an A5 PDF with embedded fonts, each chapter on a new page, numbered pages. */
+export async function renderPdf(book: Book): Promise<Buffer> {
+  // No default font: the standard Helvetica would be named in the file without being embedded.
+  const doc = new PDFDocument({
+    size: 'A5',
+    margins: MARGIN,
+    autoFirstPage: false,
+    bufferPages: true,
+    font: null as unknown as string,
+    lang: 'en',
+    displayTitle: true,
+    info: {
+      Title: cleanText(book.heroName),
+      Author: 'Starborn',
+      Subject: BOOK_SUBTITLE,
+      ...(book.modified ? { CreationDate: book.modified, ModDate: book.modified } : {}),
+    },
+  });
+  const bytes = collect(doc);
+  for (const [name, data] of Object.entries(fontData())) doc.registerFont(name, data);
+
+  coverPage(doc, book);
+  titlePage(doc, book);
+
+  newPage(doc);
+  pageTitle(doc, 'Backstory');
+  blocks(doc, markdownBlocks(book.backstory));
+
+  for (const chapter of chaptersInOrder(book)) {
+    newPage(doc);
+    doc.font('title').fontSize(9).fillColor(MUTED);
+    doc.text(chapterLabel(chapter).toUpperCase(), { align: 'center', characterSpacing: 2 });
+    doc.moveDown(0.4);
+    pageTitle(doc, chapter.title);
+    if (chapter.illustration) {
+      imageTypeOf(chapter.illustration);
+      const width = contentWidth(doc);
+      const height = 220;
+      doc.image(Buffer.from(chapter.illustration), MARGIN.left, doc.y, {
+        fit: [width, height],
+        align: 'center',
+        valign: 'center',
+      });
+      doc.y += height + 14;
+    }
+    blocks(doc, markdownBlocks(chapter.markdown, chapter.title));
+  }
+
+  zodiacPage(doc, book);
+  pageNumbers(doc);
+  doc.end();
+  return bytes;
+}
+
+const contentWidth = (doc: Doc) => doc.page.width - MARGIN.left - MARGIN.right;
+
+function newPage(doc: Doc): void {
+  doc.addPage();
+  doc.fillColor(INK);
+}
+
+function pageTitle(doc: Doc, title: string): void {
+  doc.font('title').fontSize(18).fillColor(INK);
+  doc.text(cleanText(title), MARGIN.left, doc.y, { align: 'center', width: contentWidth(doc) });
+  ornament(doc);
+}
+
+/** A short centred rule under a title or between scenes. */
+function ornament(doc: Doc): void {
+  doc.moveDown(0.5);
+  const middle = doc.page.width / 2;
+  doc.save().lineWidth(0.6).strokeColor(MUTED);
+  doc
+    .moveTo(middle - 24, doc.y)
+    .lineTo(middle + 24, doc.y)
+    .stroke();
+  doc.restore();
+  doc.moveDown(0.9);
+}
+
+function coverPage(doc: Doc, book: Book): void {
+  doc.addPage({ size: 'A5', margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+  const { width, height } = doc.page;
+  doc.rect(0, 0, width, height).fill(NIGHT);
+  imageTypeOf(book.cover);
+  const side = width - 2 * 36;
+  doc.image(Buffer.from(book.cover), 36, 48, { fit: [side, height * 0.62], align: 'center' });
+  const nameY = 48 + Math.min(side, height * 0.62) + 28;
+  doc.font('titleBold').fontSize(26).fillColor(GOLD);
+  doc.text(cleanText(book.heroName), 30, nameY, { width: width - 60, align: 'center' });
+  doc.moveDown(0.4);
+  doc.font('italic').fontSize(13).fillColor('#f4efe2');
+  doc.text(BOOK_SUBTITLE, { width: width - 60, align: 'center' });
+}
+
+function titlePage(doc: Doc, book: Book): void {
+  newPage(doc);
+  doc.y = doc.page.height * 0.3;
+  doc.font('titleBold').fontSize(24).fillColor(INK);
+  doc.text(cleanText(book.heroName), { align: 'center' });
+  ornament(doc);
+  doc.font('italic').fontSize(13).text(BOOK_SUBTITLE, { align: 'center' });
+  doc.moveDown(2);
+  doc.font('body').fontSize(BODY_SIZE).fillColor(MUTED);
+  doc.text(`Born ${cleanText(formatBirthdate(book.birthdate))}`, { align: 'center' });
+  doc.text(`${cleanText(book.westernSign)} · ${cleanText(book.chineseSign)}`, { align: 'center' });
+}
+
+function zodiacPage(doc: Doc, book: Book): void {
+  newPage(doc);
+  pageTitle(doc, 'Zodiac profile');
+  doc.font('body').fontSize(BODY_SIZE).fillColor(INK);
+  doc.text(`${cleanText(book.heroName)}, born ${cleanText(formatBirthdate(book.birthdate))}`, {
+    align: 'center',
+  });
+  for (const entry of zodiacProfile(book)) {
+    doc.moveDown(1.2);
+    doc.font('title').fontSize(9).fillColor(MUTED).text(entry.label.toUpperCase(), { characterSpacing: 1.5 });
+    doc.moveDown(0.2);
+    doc.font('titleBold').fontSize(15).fillColor(INK).text(cleanText(entry.name));
+    if (entry.details) doc.font('italic').fontSize(BODY_SIZE).fillColor(MUTED).text(entry.details);
+    if (entry.description) {
+      doc.moveDown(0.3);
+      doc.font('body').fontSize(BODY_SIZE).fillColor(INK).text(entry.description, { align: 'justify' });
+    }
+  }
+}
+
+function fontOf(run: TextRun): FontName {
+  if (run.bold) return run.italic ? 'boldItalic' : 'bold';
+  return run.italic ? 'italic' : 'body';
+}
+
+interface Layout {
+  x: number;
+  width: number;
+  italic: boolean;
+}
+
+function runs(
+  doc: Doc,
+  textRuns: readonly TextRun[],
+  layout: Layout,
+  options: PDFKit.Mixins.TextOptions,
+): void {
+  const visible = textRuns.filter((run) => run.text !== '');
+  if (visible.length === 0) return;
+  visible.forEach((run, index) => {
+    doc
+      .font(fontOf({ ...run, italic: run.italic !== layout.italic }))
+      .fontSize(run.code ? BODY_SIZE - 1 : BODY_SIZE);
+    const continued = index < visible.length - 1;
+    if (index === 0) doc.text(run.text, layout.x, doc.y, { ...options, width: layout.width, continued });
+    else doc.text(run.text, { continued });
+  });
+}
+
+function blocks(doc: Doc, list: readonly TextBlock[], layout?: Layout): void {
+  const frame = layout ?? { x: MARGIN.left, width: contentWidth(doc), italic: false };
+  doc.fillColor(INK);
+  let previous: TextBlock['kind'] | undefined;
+  for (const block of list) {
+    switch (block.kind) {
+      case 'heading':
+        doc.moveDown(previous ? 0.6 : 0);
+        doc.font('title').fontSize(Math.max(BODY_SIZE + 1, 16 - 2 * (block.level - 1)));
+        doc.text(block.runs.map((run) => run.text).join(''), frame.x, doc.y, {
+          width: frame.width,
+          align: 'center',
+        });
+        doc.moveDown(0.4);
+        break;
+      case 'paragraph':
+        runs(doc, block.runs, frame, {
+          align: 'justify',
+          indent: previous === 'paragraph' ? 14 : 0,
+          lineGap: 1.5,
+          paragraphGap: 2,
+        });
+        break;
+      case 'list':
+        doc.moveDown(0.3);
+        block.items.forEach((item, index) => {
+          const marker = block.ordered ? `${block.start + index}.` : '•';
+          const y = doc.y;
+          doc
+            .font('body')
+            .fontSize(BODY_SIZE)
+            .text(marker, frame.x + 4, y, { width: 16, align: 'right' });
+          doc.y = y;
+          runs(
+            doc,
+            item,
+            { ...frame, x: frame.x + 24, width: frame.width - 24 },
+            { lineGap: 1.5, paragraphGap: 2 },
+          );
+        });
+        doc.moveDown(0.3);
+        break;
+      case 'quote':
+        doc.moveDown(0.4);
+        blocks(doc, block.blocks, { x: frame.x + 18, width: frame.width - 36, italic: !frame.italic });
+        doc.moveDown(0.4);
+        break;
+      case 'code':
+        doc.moveDown(0.3);
+        doc
+          .font('body')
+          .fontSize(BODY_SIZE - 1)
+          .text(block.text, frame.x + 12, doc.y, { width: frame.width - 24 });
+        doc.moveDown(0.3);
+        break;
+      case 'rule':
+        ornament(doc);
+        break;
+    }
+    previous = block.kind;
+  }
+}
+
+/** Numbers in the footer, drawn once every page exists (the bottom margin is lifted so none spills over). */
+function pageNumbers(doc: Doc): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start + FIRST_NUMBERED_PAGE; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(9).fillColor(MUTED);
+    doc.text(String(index + 1), 0, doc.page.height - 36, {
+      width: doc.page.width,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
