@@ -375,7 +375,7 @@ function countBy(values) {
 
 async function stageProfile(workDir) {
   const { renderHeroVariants } = await import(
-    pathToFileURL(path.join(ROOT, 'services/generation/dist/media/hero-variants.js')).href
+    pathToFileURL(path.join(ROOT, 'services/generation/dist/media/image-variants.js')).href
   );
   const storage = new FsStorage(path.join(workDir, 'stage-media'));
   const names = ['composeSvg', 'renderPng', 'backstory', 'variants', 'storageWrites', 'total'];

@@ -15,6 +15,11 @@ export const generationEnvSchema = baseEnvSchema
      */
     CHAPTER_GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     /**
+     * Chapter illustrations drawn at once per worker process: drawing is CPU-bound like a hero's
+     * images (with OpenAI, mostly waiting for the model), so one per core.
+     */
+    ILLUSTRATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+    /**
      * Narrator lines written at once per worker process: short, and mostly waiting on the model, so the
      * replies of several busy rooms are written side by side.
      */

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { serviceConfig, serviceImports } from '@starborn/runtime';
 import { createStorage } from '@starborn/storage';
 import { ChapterGenerationWorker } from './chapters/chapter-generation.worker.js';
+import { ChapterIllustrationWorker } from './illustrations/chapter-illustration.worker.js';
 import { GENERATION_CONFIG, generationEnvSchema, type GenerationConfig } from './config.js';
 import { GenerationQuota } from './generation-quota.js';
 import { HeroGenerationWorker } from './heroes/hero-generation.worker.js';
@@ -11,7 +12,7 @@ import { NarratorWorker } from './narrator/narrator.worker.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
 
 /**
- * The generation workers (heroes, chapters and the shared rooms' narrator): the only caller of the AI
+ * The generation workers (heroes, chapters, their illustrations and the shared rooms' narrator): the only caller of the AI
  * provider. Owns no tables, only media files.
  */
 @Module({
@@ -36,6 +37,7 @@ import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
     GenerationQuota,
     HeroGenerationWorker,
     ChapterGenerationWorker,
+    ChapterIllustrationWorker,
     NarratorWorker,
   ],
 })

@@ -6,7 +6,7 @@ import type { ObjectStorage } from '@starborn/storage';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
 import { GenerationQuota } from '../generation-quota.js';
 import { GenerationWorker, type GenerationJobKind } from '../generation.worker.js';
-import { renderHeroVariants } from '../media/hero-variants.js';
+import { renderHeroVariants } from '../media/image-variants.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from '../tokens.js';
 
 /** Storage keys (without extension) of one image of one hero. */

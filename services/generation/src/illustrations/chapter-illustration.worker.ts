@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { chapterIllustrationJobId, JobQueues, type ChapterIllustrationJob } from '@starborn/contracts';
+import type { ObjectStorage } from '@starborn/storage';
+import { GenerationWorker } from '../generation.worker.js';
+import { renderIllustrationVariants } from '../media/image-variants.js';
+import { OBJECT_STORAGE } from '../tokens.js';
+
+/** Storage keys (without extension; each is stored as .png and .webp) of one chapter's illustration. */
+export const illustrationKeys = (job: { storyBookId: string; chapterNumber: number }) => {
+  const base = `storybooks/${job.storyBookId}/chapters/${job.chapterNumber}`;
+  return { fullKey: `${base}/full`, previewKey: `${base}/preview` };
+};
+
+/**
+ * Draws `generation.illustration` jobs: asks heroes for the hero's profile, has the AI provider draw
+ * the chapter's scene with the hero in it, stores full and preview variants (PNG and WebP) and
+ * announces them to the storybook service as a durable `chapter.illustrated` event. A job that fails
+ * for good is announced as `chapter.illustration-failed`.
+ */
+@Injectable()
+export class ChapterIllustrationWorker extends GenerationWorker.of({
+  queue: JobQueues.chapterIllustration,
+  concurrency: (config) => config.ILLUSTRATION_CONCURRENCY,
+  eventId: chapterIllustrationJobId,
+  describe: (job) => `Illustration of chapter ${job.chapterNumber} of storybook ${job.storyBookId}`,
+  failedEvent: 'chapter.illustration-failed',
+  failure: ({ storyBookId, chapterNumber, attempt }, failure) => ({
+    storyBookId,
+    chapterNumber,
+    attempt,
+    ...failure,
+  }),
+}) {
+  // A property, so the base's constructor (and what Nest injects into it) stays the kind's own.
+  @Inject(OBJECT_STORAGE) private readonly storage!: ObjectStorage;
+
+  protected async run(data: ChapterIllustrationJob): Promise<string> {
+    // A hero deleted since the job was queued is given up on.
+    const profile = await this.requestSubject(`hero ${data.heroId}`, 'heroes.generation-profile', {
+      heroId: data.heroId,
+    });
+    const illustration = await this.callAi(() =>
+      this.ai.illustrateChapter({
+        hero: { ...profile, heroId: data.heroId },
+        chapterNumber: data.chapterNumber,
+        title: data.title,
+        markdown: data.content,
+      }),
+    );
+    const { width, height } = illustration;
+    const keys = illustrationKeys(data);
+    const variants = await renderIllustrationVariants(illustration.png, { width, height });
+    await Promise.all([
+      this.storage.put(`${keys.fullKey}.png`, variants.fullPng, 'image/png'),
+      this.storage.put(`${keys.fullKey}.webp`, variants.fullWebp, 'image/webp'),
+      this.storage.put(`${keys.previewKey}.png`, variants.previewPng, 'image/png'),
+      this.storage.put(`${keys.previewKey}.webp`, variants.previewWebp, 'image/webp'),
+    ]);
+    await this.bus.emitEvent(
+      'chapter.illustrated',
+      {
+        storyBookId: data.storyBookId,
+        chapterNumber: data.chapterNumber,
+        attempt: data.attempt,
+        ...keys,
+        width,
+        height,
+        alt: illustration.alt,
+        provider: this.ai.name,
+      },
+      this.eventOptions(data),
+    );
+    return `Illustrated chapter ${data.chapterNumber} of storybook ${data.storyBookId} (attempt ${data.attempt})`;
+  }
+}

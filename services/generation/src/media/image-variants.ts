@@ -1,0 +1,81 @@
+import sharp from 'sharp';
+
+/** One image stored four ways: full quality and preview, each as PNG and WebP. */
+export interface ImageVariants {
+  fullPng: Buffer;
+  fullWebp: Buffer;
+  previewPng: Buffer;
+  previewWebp: Buffer;
+}
+
+export interface PreviewOptions {
+  /** The preview's size in pixels (the image is reduced to it). */
+  width: number;
+  height: number;
+  /** The words burned across the preview. */
+  watermark: string;
+  /** Blurs the preview too (sigma), so it shows only what the picture is like. */
+  blur?: number;
+}
+
+/** The watermark burned into every preview, so a screenshot of a preview is still a preview. */
+function watermark(width: number, height: number, text: string): Buffer {
+  const size = Math.min(width, height);
+  const rows = [0.2, 0.5, 0.8]
+    .map(
+      (y) =>
+        `<text x="50%" y="${Math.round(y * height)}" text-anchor="middle" dominant-baseline="middle"
+          font-family="sans-serif" font-weight="700" font-size="${Math.round(size / 11)}" letter-spacing="${Math.round(size / 60)}"
+          fill="#ffffff" fill-opacity="0.42" stroke="#000000" stroke-opacity="0.25" stroke-width="2"
+          transform="rotate(-24 ${width / 2} ${Math.round(y * height)})">${text}</text>`,
+    )
+    .join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${rows}</svg>`,
+  );
+}
+
+/**
+ * Every stored picture exists four ways: full quality (PNG and WebP) for paid owners, and a preview
+ * for everyone else, reduced, watermarked and (when asked) blurred.
+ */
+export async function renderImageVariants(png: Buffer, preview: PreviewOptions): Promise<ImageVariants> {
+  const reduced = sharp(png).resize(preview.width, preview.height);
+  const base = preview.blur ? reduced.blur(preview.blur) : reduced;
+  const previewPng = await base
+    .composite([{ input: watermark(preview.width, preview.height, preview.watermark) }])
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  const [fullWebp, previewWebp] = await Promise.all([
+    sharp(png).webp({ quality: 86 }).toBuffer(),
+    sharp(previewPng).webp({ quality: 80 }).toBuffer(),
+  ]);
+  return { fullPng: png, fullWebp, previewPng, previewWebp };
+}
+
+const HERO_PREVIEW_SIZE = 512;
+
+/** A hero's image: the first reduced with the watermark, the others also blurred. */
+export function renderHeroVariants(png: Buffer, position: number): Promise<ImageVariants> {
+  return renderImageVariants(png, {
+    width: HERO_PREVIEW_SIZE,
+    height: HERO_PREVIEW_SIZE,
+    watermark: position === 0 ? 'PREVIEW' : 'UNLOCK FULL QUALITY',
+    ...(position === 0 ? {} : { blur: 14 }),
+  });
+}
+
+/** A chapter illustration's preview: reduced to this width (keeping its shape) and watermarked, not blurred. */
+const ILLUSTRATION_PREVIEW_WIDTH = 600;
+
+export function renderIllustrationVariants(
+  png: Buffer,
+  size: { width: number; height: number },
+): Promise<ImageVariants> {
+  const width = Math.min(ILLUSTRATION_PREVIEW_WIDTH, size.width);
+  return renderImageVariants(png, {
+    width,
+    height: Math.round((size.height * width) / size.width),
+    watermark: 'PREVIEW',
+  });
+}
