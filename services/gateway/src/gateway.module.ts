@@ -12,7 +12,9 @@ import { SessionStore } from './auth/session-store.js';
 import { TokenVerifier } from './auth/token-verifier.js';
 import { UserActionRateLimiter } from './limits/user-action-rate-limiter.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { BookExportController } from './downloads/book-export.controller.js';
 import { DownloadsController } from './downloads/downloads.controller.js';
+import { HeroBooks } from './downloads/hero-book.js';
 import { HealthController } from './health/health.controller.js';
 import { HeroesController } from './heroes/heroes.controller.js';
 import { MediaController } from './media/media.controller.js';
@@ -60,6 +62,7 @@ export class GatewayModule implements OnApplicationShutdown {
         HeroesController,
         SharesController,
         DownloadsController,
+        BookExportController,
         StatusController,
         SupportController,
         HealthController,
@@ -81,6 +84,7 @@ export class GatewayModule implements OnApplicationShutdown {
           inject: [GATEWAY_REDIS],
           useFactory: (redis: Redis) => new AiQuotaFlag(redis, config.REDIS_PREFIX),
         },
+        HeroBooks,
         HeroStatusListener,
         RealtimeServer,
         RoomHeroes,

@@ -8,7 +8,8 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ErrorCodes, type DownloadEntry } from '@starborn/contracts';
+import { BOOK_FORMATS, bookFileName } from '@starborn/book';
+import { type DownloadEntry } from '@starborn/contracts';
 import { MessageBus, RemoteError } from '@starborn/messaging';
 import type { ObjectStorage, StoredObject } from '@starborn/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,9 +18,9 @@ import yazl from 'yazl';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
-import { ApiException } from '../http/http-error.filter.js';
 import { OBJECT_STORAGE } from '../media/media.tokens.js';
 import { chapterFiles } from './chapter-files.js';
+import { downloadFailed, HeroBooks } from './hero-book.js';
 
 /**
  * GET /api/heroes/{id}/download: the heroes service decides permission and what the bundle holds
@@ -36,11 +37,14 @@ export class DownloadsController {
   constructor(
     private readonly bus: MessageBus,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly books: HeroBooks,
   ) {}
 
   @Get('heroes/:id/download')
   @ApiOperation({
-    summary: "A paid hero's assets as hero_{id}_assets.zip (images, backstory.md, hero.json, chapters/)",
+    summary:
+      "A paid hero's assets as hero_{id}_assets.zip (images, backstory.md, hero.json, chapters/, and the " +
+      'storybook as book/<name>-storybook.epub and .pdf)',
   })
   @ApiProduces('application/zip')
   @ApiResponse({ status: 200, description: 'application/zip, sent as an attachment' })
@@ -63,6 +67,8 @@ export class DownloadsController {
   ): Promise<void> {
     const manifest = await this.bus.request('heroes.download-manifest', { userId: user.id, heroId });
     const chapters = await this.unlockedChapters(user.id, heroId);
+    // The storybook as a book, both formats, made before anything is opened (it holds no stream).
+    const books = await this.books.render(user.id, manifest.book, BOOK_FORMATS, { chaptersOptional: true });
 
     // Open every stored file before answering, so a missing one is a clean error, not a broken zip.
     const opened: StoredObject[] = [];
@@ -81,12 +87,7 @@ export class DownloadsController {
       }
     } catch (error) {
       closeAll();
-      this.logger.error(`Download of hero ${heroId} failed: ${(error as Error).message}`);
-      throw new ApiException({
-        status: 500,
-        code: ErrorCodes.INTERNAL,
-        message: 'Failed to download the file. Please try again later.',
-      });
+      throw downloadFailed(this.logger, heroId, error);
     }
 
     const zip = new yazl.ZipFile();
@@ -103,6 +104,13 @@ export class DownloadsController {
         zip.addBuffer(Buffer.from(file.text ?? '', 'utf8'), file.path, { mtime });
       }
     }
+    BOOK_FORMATS.forEach((format, index) => {
+      // Both are compressed formats already (the EPUB's text is deflated inside it, its images are PNGs).
+      zip.addBuffer(books[index]!, `book/${bookFileName(manifest.book.name, format)}`, {
+        mtime,
+        compress: false,
+      });
+    });
     for (const directory of manifest.directories) zip.addEmptyDirectory(directory, { mtime });
     zip.end();
     const output = zip.outputStream as Readable;

@@ -5,6 +5,7 @@ import {
   ErrorCodes,
   HERO_ID_PATTERN,
   ServiceError,
+  type BookHeroDto,
   type DownloadEntry,
   type DownloadManifest,
   type DownloadQuery,
@@ -26,14 +27,11 @@ export class DownloadService {
     if (!hero) throw heroNotFound();
     if (hero.paymentStatus !== 'paid')
       throw new ServiceError(403, ErrorCodes.PAYMENT_REQUIRED, DOWNLOAD_FORBIDDEN_MESSAGE);
-    if (hero.status !== 'complete')
-      throw new ServiceError(
-        409,
-        ErrorCodes.CONFLICT,
-        'Your hero is still being created. Please try again once it is complete.',
-      );
+    if (hero.status !== 'complete') throw stillBeingCreated();
 
     const images = [...(hero.images ?? [])].sort((a, b) => a.position - b.position);
+    const cover = images.find((image) => image.angle === 'front') ?? images[0];
+    if (!cover) throw stillBeingCreated();
     const entries: DownloadEntry[] = [
       // Full quality only: this manifest is built for the paid owner alone.
       ...images.map((image) => ({ path: `${image.angle}.png`, storageKey: `${image.fullKey}.png` })),
@@ -60,6 +58,23 @@ export class DownloadService {
       },
       // The unlocked chapters (chapters/chapter-NN.md) are added by the gateway from the storybook service.
     ];
-    return { fileName: `hero_${hero.id}_assets.zip`, entries, directories: ['chapters/'] };
+    // The storybook export (book/<name>.epub and .pdf in the bundle, and its own route) is made by the gateway from this.
+    const book: BookHeroDto = {
+      id: hero.id,
+      name: hero.name,
+      birthdate: hero.birthdate,
+      westernZodiac: hero.western.sign,
+      chineseZodiac: hero.chinese.sign,
+      backstory: hero.backstory ?? '',
+      coverKey: `${cover.fullKey}.png`,
+    };
+    return { fileName: `hero_${hero.id}_assets.zip`, entries, directories: ['chapters/'], book };
   }
 }
+
+const stillBeingCreated = () =>
+  new ServiceError(
+    409,
+    ErrorCodes.CONFLICT,
+    'Your hero is still being created. Please try again once it is complete.',
+  );
