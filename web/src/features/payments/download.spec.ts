@@ -1,9 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { downloadErrorMessage, downloadFileName } from './download';
+import { bookFileName, downloadErrorMessage, downloadFileName } from './download';
 
 describe('hero assets download', () => {
   it('saves as hero_{id}_assets.zip', () => {
     expect(downloadFileName('0123abcd')).toBe('hero_0123abcd_assets.zip');
+  });
+
+  it('saves the storybook as hero_{id}_storybook.{epub|pdf}', () => {
+    expect(bookFileName('0123abcd', 'epub')).toBe('hero_0123abcd_storybook.epub');
+    expect(bookFileName('0123abcd', 'pdf')).toBe('hero_0123abcd_storybook.pdf');
   });
 
   it('uses the download error messages', () => {
