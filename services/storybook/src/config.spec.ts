@@ -8,6 +8,8 @@ describe('storybook configuration', () => {
       STORYBOOK_RELEASE_BATCH: 500,
       CHAPTER_CREDIT_GRACE_MS: 600_000,
       CHAPTER_REQUEUE_AFTER_MS: 600_000,
+      ILLUSTRATION_MAX_ATTEMPTS: 4,
+      MEDIA_URL_TTL_SECONDS: 3600,
     });
   });
 
@@ -18,5 +20,9 @@ describe('storybook configuration', () => {
     expect(() => loadConfig(storybookEnvSchema, { STORYBOOK_RELEASE_BATCH: '0' })).toThrow(
       /STORYBOOK_RELEASE_BATCH/,
     );
+    expect(() => loadConfig(storybookEnvSchema, { ILLUSTRATION_MAX_ATTEMPTS: '0' })).toThrow(
+      /ILLUSTRATION_MAX_ATTEMPTS/,
+    );
+    expect(() => loadConfig(storybookEnvSchema, { MEDIA_URL_SECRET: 'short' })).toThrow(/MEDIA_URL_SECRET/);
   });
 });

@@ -23,6 +23,16 @@ export const storybookEnvSchema = baseEnvSchema.extend({
     .min(1_000)
     .max(7 * 24 * 3_600_000)
     .default(600_000),
+  /**
+   * A chapter's illustration is asked at most this many times: a chapter whose picture always fails
+   * is left without one instead of being asked forever.
+   */
+  ILLUSTRATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  /** Signs the /media URLs of chapter illustrations; the gateway checks them with the same secret. Required in production. */
+  MEDIA_URL_SECRET: z.string().min(32).optional(),
+  /** Development and tests: where the media URL secret is generated when MEDIA_URL_SECRET is unset. */
+  AUTH_KEYS_DIR: z.string().default('data/keys'),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 export type StorybookConfig = z.infer<typeof storybookEnvSchema>;
 export const STORYBOOK_CONFIG = Symbol('STORYBOOK_CONFIG');

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { Clock, serviceConfig, serviceImports } from '@starborn/runtime';
+import { MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
 import { ChapterGenerationQueue } from './chapters/chapter-generation.queue.js';
+import { ChapterIllustrationQueue } from './chapters/chapter-illustration.queue.js';
+import { ChapterIllustrationService } from './chapters/chapter-illustration.service.js';
 import { ChapterWritingService } from './chapters/chapter-writing.service.js';
 import { ChaptersHandlers } from './chapters/chapters.handlers.js';
-import { STORYBOOK_CONFIG, storybookEnvSchema } from './config.js';
+import { STORYBOOK_CONFIG, storybookEnvSchema, type StorybookConfig } from './config.js';
 import { storybookMigrations } from './migrations/index.js';
 import { ChapterPacksHandlers } from './packs/chapter-packs.handlers.js';
 import { ChapterPacksService } from './packs/chapter-packs.service.js';
@@ -11,12 +14,13 @@ import { ReconciliationService } from './releases/reconciliation.service.js';
 import { ReleaseQueue } from './releases/release.queue.js';
 import { ReleaseService } from './releases/release.service.js';
 import { ReleaseWorkers } from './releases/release.workers.js';
+import { MediaLinks } from './storybooks/media-links.js';
 import { StorybooksHandlers } from './storybooks/storybooks.handlers.js';
 import { StorybooksService } from './storybooks/storybooks.service.js';
 
 /**
- * Owns the "storybook" schema: stories, their chapters and paid chapter packs; asks the generation
- * workers for chapters and releases premium chapters daily.
+ * Owns the "storybook" schema: stories, their chapters (and their illustrations) and paid chapter
+ * packs; asks the generation workers for chapters and their pictures, and releases premium chapters daily.
  */
 @Module({
   imports: serviceImports({
@@ -29,11 +33,19 @@ import { StorybooksService } from './storybooks/storybooks.service.js';
   controllers: [StorybooksHandlers, ChapterPacksHandlers, ChaptersHandlers],
   providers: [
     serviceConfig(STORYBOOK_CONFIG, storybookEnvSchema),
+    {
+      provide: MediaUrlSigner,
+      inject: [STORYBOOK_CONFIG],
+      useFactory: (config: StorybookConfig) => new MediaUrlSigner(mediaUrlSecret(config)),
+    },
     Clock,
+    MediaLinks,
     ChapterGenerationQueue,
+    ChapterIllustrationQueue,
     ReleaseQueue,
     StorybooksService,
     ChapterWritingService,
+    ChapterIllustrationService,
     ChapterPacksService,
     ReleaseService,
     ReconciliationService,

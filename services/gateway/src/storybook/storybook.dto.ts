@@ -50,6 +50,20 @@ export class StoryBookResponse {
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
 }
 
+export class ChapterIllustrationResponse {
+  @ApiProperty({
+    example:
+      '/media/storybooks/5b0c7f4e-6f1d-4a8e-9a51-3c7d2f1e8b90/chapters/1/full.png?exp=1767225600&sig=…',
+    description:
+      'Signed, short-lived link to the PNG: full quality for a premium story, the watermarked preview otherwise. ' +
+      'The same link with .webp in place of .png gives the WebP.',
+  })
+  url!: string;
+  @ApiProperty({ description: 'What the picture shows, for screen readers' }) alt!: string;
+  @ApiProperty({ example: 1200 }) width!: number;
+  @ApiProperty({ example: 800 }) height!: number;
+}
+
 export class ChapterResponse {
   @ApiProperty({ example: 1 }) chapterNumber!: number;
   @ApiProperty({ example: 1 }) chapter_number!: number;
@@ -67,6 +81,12 @@ export class ChapterResponse {
     description: 'Markdown; null while locked, while being written, or when writing failed',
   })
   content!: string | null;
+  @ApiProperty({
+    type: ChapterIllustrationResponse,
+    nullable: true,
+    description: "The chapter's picture; null while locked, and until it is drawn",
+  })
+  illustration!: ChapterIllustrationResponse | null;
 }
 
 /** 202: the storybook of a just-completed hero is still being set up. */

@@ -1,8 +1,9 @@
 /**
  * The storybook service in this process on its own PostgreSQL database and Redis prefix, with a
- * ManualClock, plus the two neighbours it talks to, faked at the wire: a chapter writer consuming
- * `generation.chapter` (standing in for the generation workers) and a payments service answering
- * `payments.list-succeeded`. Events are sent through the real transport.
+ * ManualClock, plus the neighbours it talks to, faked at the wire: a chapter writer consuming
+ * `generation.chapter` and an illustrator consuming `generation.illustration` (standing in for the
+ * generation workers) and a payments service answering `payments.list-succeeded`. Events are sent
+ * through the real transport.
  */
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
@@ -10,6 +11,7 @@ import {
   JobQueues,
   QueueNames,
   type ChapterGenerationJob,
+  type ChapterIllustrationJob,
   type PaymentIntentDto,
   type PaymentStatus,
   type StoryBookView,
@@ -97,7 +99,68 @@ export class FakeChapterWriter {
   }
 }
 
-const ref = (job: ChapterGenerationJob) => ({
+export type IllustratorMode = 'draw' | 'fail' | 'hold';
+
+/** Illustrates every chapter it is asked for (or fails it, or sits on it), through the real events. */
+export class FakeIllustrator {
+  readonly jobs: ChapterIllustrationJob[] = [];
+  mode: IllustratorMode = 'draw';
+  private worker?: Worker<ChapterIllustrationJob>;
+  private connection?: Redis;
+
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly prefix: string,
+  ) {}
+
+  start(): void {
+    this.connection = createRedisConnection({ url: TEST_REDIS_URL, prefix: this.prefix }, 'fake-illustrator');
+    this.worker = new Worker<ChapterIllustrationJob>(
+      JobQueues.chapterIllustration.name,
+      (job) => this.draw(job.data),
+      { connection: this.connection, prefix: this.prefix, concurrency: 8 },
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.worker?.close();
+    await this.connection?.quit().catch(() => undefined);
+  }
+
+  asked(storyBookId: string): ChapterIllustrationJob[] {
+    return this.jobs.filter((job) => job.storyBookId === storyBookId);
+  }
+
+  private async draw(job: ChapterIllustrationJob): Promise<void> {
+    this.jobs.push(job);
+    const eventId = `illustration.${job.storyBookId}.${job.chapterNumber}.${job.attempt}`;
+    const base = `storybooks/${job.storyBookId}/chapters/${job.chapterNumber}`;
+    if (this.mode === 'hold') return;
+    if (this.mode === 'fail') {
+      await this.bus.emitEvent(
+        'chapter.illustration-failed',
+        { ...ref(job), reason: 'the painter slipped', quotaExceeded: false },
+        { eventId: `${eventId}.failed` },
+      );
+      return;
+    }
+    await this.bus.emitEvent(
+      'chapter.illustrated',
+      {
+        ...ref(job),
+        fullKey: `${base}/full`,
+        previewKey: `${base}/preview`,
+        width: 1200,
+        height: 800,
+        alt: `Picture of chapter ${job.chapterNumber} (attempt ${job.attempt})`,
+        provider: 'fake',
+      },
+      { eventId },
+    );
+  }
+}
+
+const ref = (job: { storyBookId: string; chapterNumber: number; attempt: number }) => ({
   storyBookId: job.storyBookId,
   chapterNumber: job.chapterNumber,
   attempt: job.attempt,
@@ -194,6 +257,9 @@ export interface StoryRow extends StorybookRow {
 
 export const DAY = 24 * 60 * 60 * 1000;
 
+/** The media URL secret the harness's storybook signs with (the gateway would check with the same). */
+export const MEDIA_URL_TEST_SECRET = 'storybook-harness-media-secret-0123456789';
+
 /** When a premium story's daily clock starts: its first chapter written, or its promotion if later. */
 export function releaseClockStart(story: StoryRow): number {
   return Math.max(story.initial_chapter_generated_at!.getTime(), story.premium_at?.getTime() ?? 0);
@@ -207,6 +273,7 @@ export class StorybookHarness {
   bus!: MessageBus;
   db!: pg.Client;
   writer!: FakeChapterWriter;
+  illustrator!: FakeIllustrator;
   payments!: FakePayments;
 
   constructor(private readonly env: Record<string, string> = {}) {}
@@ -228,6 +295,7 @@ export class StorybookHarness {
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: this.prefix,
         LOG_LEVEL: 'silent',
+        MEDIA_URL_SECRET: MEDIA_URL_TEST_SECRET,
         ...this.env,
       },
     }));
@@ -239,12 +307,15 @@ export class StorybookHarness {
     await this.db.connect();
     this.writer = new FakeChapterWriter(this.bus, this.prefix);
     this.writer.start();
+    this.illustrator = new FakeIllustrator(this.bus, this.prefix);
+    this.illustrator.start();
     this.payments = new FakePayments(this.prefix);
     this.payments.start();
   }
 
   async stop(): Promise<void> {
     await this.writer?.stop();
+    await this.illustrator?.stop();
     await this.payments?.stop();
     await this.db?.end();
     await this.bus?.close();
@@ -355,13 +426,19 @@ export class StorybookHarness {
     return { ...hero, story };
   }
 
+  /** BullMQ's view of the illustration queue, for losing a job as Redis might. */
+  illustrationQueue() {
+    return this.queueView(JobQueues.chapterIllustration.name);
+  }
+
   /** BullMQ's view of the release queue, for looking at (and promoting) the delayed jobs. */
   releaseQueue() {
-    const connection = createRedisConnection(
-      { url: TEST_REDIS_URL, prefix: this.prefix },
-      'test:release-queue',
-    );
-    const queue = new Queue(JobQueues.chapterRelease.name, { connection, prefix: this.prefix });
+    return this.queueView(JobQueues.chapterRelease.name);
+  }
+
+  private queueView(name: string) {
+    const connection = createRedisConnection({ url: TEST_REDIS_URL, prefix: this.prefix }, `test:${name}`);
+    const queue = new Queue(name, { connection, prefix: this.prefix });
     return {
       queue,
       close: async () => {

@@ -1,13 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
-  PREMIUM_STORY_CHAPTERS,
   type ChapterGeneratedEvent,
   type ChapterGenerationFailedEvent,
+  type ChapterIllustrationJob,
 } from '@starborn/contracts';
 import { inTransaction } from '@starborn/database';
 import { StoryWork } from '../story-work.service.js';
 import { lockById, markInitialChapterWritten } from '../storybooks/storybook.queries.js';
-import { isUuid } from '../storybooks/validation.js';
+import { isChapterRef } from '../storybooks/validation.js';
+import { ChapterIllustrationQueue } from './chapter-illustration.queue.js';
 import {
   askFailedAgain,
   askNextChapters,
@@ -25,36 +26,57 @@ const HEAL_BATCH = 200;
  */
 @Injectable()
 export class ChapterWritingService extends StoryWork {
-  /** chapter.generated: store it, start the daily clock with chapter 1, ask for the next chapter. */
+  @Inject(ChapterIllustrationQueue) private readonly illustrations!: ChapterIllustrationQueue;
+
+  /**
+   * chapter.generated: store it, start the daily clock with chapter 1, ask for the next chapter and
+   * for this one's illustration.
+   */
   async applyGenerated(event: ChapterGeneratedEvent): Promise<void> {
     if (!isChapterRef(event) || typeof event.content !== 'string' || !event.content.trim()) {
       this.logger.warn(`Ignored a malformed chapter.generated (${String(event?.storyBookId)})`);
       return;
     }
     const now = this.clock.now();
-    const { stored, started, jobs } = await inTransaction(this.dataSource, async (sql) => {
+    const { stored, started, jobs, illustration } = await inTransaction(this.dataSource, async (sql) => {
       // Locked first: a release at the same moment either sees this chapter ready or is seen here.
       const story = await lockById(sql, event.storyBookId);
-      if (!story) return { stored: false, started: undefined, jobs: [] };
+      if (!story) return { stored: false, started: undefined, jobs: [], illustration: undefined };
+      const title = String(event.title ?? '').trim() || `Chapter ${event.chapterNumber}`;
       const stored = await storeGeneratedChapter(
         sql,
         {
           storyBookId: event.storyBookId,
           chapterNumber: event.chapterNumber,
           attempt: event.attempt,
-          title: String(event.title ?? '').trim() || `Chapter ${event.chapterNumber}`,
+          title,
           content: event.content,
           summary: String(event.summary ?? ''),
           provider: String(event.provider ?? 'unknown'),
         },
         now,
       );
+      const illustration: ChapterIllustrationJob | undefined = stored
+        ? {
+            storyBookId: story.id,
+            heroId: story.hero_id,
+            chapterNumber: event.chapterNumber,
+            title,
+            content: event.content,
+            attempt: 1,
+          }
+        : undefined;
       const started =
         stored && event.chapterNumber === 1
           ? await markInitialChapterWritten(sql, event.storyBookId, now)
           : undefined;
       // Whether or not this delivery stored anything: the insert is keyed, so asking twice is harmless.
-      return { stored, started, jobs: await askNextChapters(sql, [started ?? story], now) };
+      return {
+        stored,
+        started,
+        illustration,
+        jobs: await askNextChapters(sql, [started ?? story], now),
+      };
     });
     if (!stored) {
       this.logger.log(
@@ -62,6 +84,7 @@ export class ChapterWritingService extends StoryWork {
       );
     }
     await this.followUp(jobs, started ? [started] : []);
+    if (illustration) await this.illustrations.addAll([illustration]);
   }
 
   /** chapter.generation-failed: the chapter is in error until the sweep asks for it again. */
@@ -107,16 +130,4 @@ export class ChapterWritingService extends StoryWork {
     await this.chapterQueue.addAll(retried);
     return queued + retried.length;
   }
-}
-
-function isChapterRef(event: { storyBookId?: unknown; chapterNumber?: unknown; attempt?: unknown } | null) {
-  return (
-    !!event &&
-    isUuid(event.storyBookId) &&
-    Number.isInteger(event.chapterNumber) &&
-    (event.chapterNumber as number) >= 1 &&
-    (event.chapterNumber as number) <= PREMIUM_STORY_CHAPTERS &&
-    Number.isInteger(event.attempt) &&
-    (event.attempt as number) >= 1
-  );
 }

@@ -90,7 +90,10 @@ export async function askNextChapters(sql: Sql, stories: StoryWindow[], now: Dat
   return rows.map(toJob);
 }
 
-/** A chapter's text arrived: applied once, and only for the attempt that is current. */
+/**
+ * A chapter's text arrived: applied once, and only for the attempt that is current. Its illustration
+ * is asked at the same time (attempt 1), its job queued after commit.
+ */
 export async function storeGeneratedChapter(
   sql: Sql,
   chapter: ChapterGeneratedEvent,
@@ -100,7 +103,7 @@ export async function storeGeneratedChapter(
   const rows = await sql(
     `UPDATE storybook.chapters
        SET status = 'ready', title = $4, content = $5, summary = $6, provider = $7, generated_at = $8,
-           failure_reason = NULL
+           failure_reason = NULL, illustration_attempt = 1, illustration_requested_at = $8
      WHERE storybook_id = $1 AND chapter_number = $2 AND attempt = $3 AND status IN ('generating', 'error')
      RETURNING chapter_number`,
     [

@@ -17,6 +17,7 @@ import { MessageBus } from '@starborn/messaging';
 import { askNextChapters } from '../chapters/chapter.queries.js';
 import { inTransaction, sqlOf } from '@starborn/database';
 import { StoryWork } from '../story-work.service.js';
+import { MediaLinks } from '../storybooks/media-links.js';
 import { presentStorybook } from '../storybooks/storybook.presenter.js';
 import {
   chaptersOf,
@@ -69,7 +70,10 @@ type Attempt =
  */
 @Injectable()
 export class ChapterPacksService extends StoryWork {
-  constructor(private readonly bus: MessageBus) {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly media: MediaLinks,
+  ) {
     super();
   }
 
@@ -151,7 +155,7 @@ export class ChapterPacksService extends StoryWork {
       throw new ServiceError(402, ErrorCodes.PAYMENT_REQUIRED, CHAPTER_PACK_PAYMENT_REQUIRED);
     }
     const story = attempt.story;
-    return presentStorybook(story, await chaptersOf(sqlOf(this.dataSource), story.id));
+    return presentStorybook(story, await chaptersOf(sqlOf(this.dataSource), story.id), this.media.forView());
   }
 
   /**

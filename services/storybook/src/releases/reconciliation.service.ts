@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ChapterIllustrationService } from '../chapters/chapter-illustration.service.js';
 import { ChapterWritingService } from '../chapters/chapter-writing.service.js';
 import { ChapterPacksService } from '../packs/chapter-packs.service.js';
 import { ReleaseService } from './release.service.js';
@@ -7,6 +8,8 @@ export interface ReconciliationReport {
   released: number;
   chaptersQueued: number;
   packsRedeemed: number;
+  /** Illustration jobs queued: lost ones again, failed ones retried, old chapters' first. */
+  illustrationsQueued: number;
 }
 
 /**
@@ -22,6 +25,7 @@ export class ReconciliationService {
     private readonly releases: ReleaseService,
     private readonly chapters: ChapterWritingService,
     private readonly packs: ChapterPacksService,
+    private readonly illustrations: ChapterIllustrationService,
   ) {}
 
   async run(): Promise<ReconciliationReport> {
@@ -39,6 +43,7 @@ export class ReconciliationService {
       released: await step('releases', () => this.releases.releaseDue()),
       packsRedeemed: await step('chapter packs', () => this.packs.redeemOverdue()),
       chaptersQueued: await step('chapters', () => this.chapters.heal()),
+      illustrationsQueued: await step('illustrations', () => this.illustrations.heal()),
     };
     if (failures.length > 0) {
       throw new AggregateError(failures, `Sweep incomplete: ${failures.map((e) => e.message).join('; ')}`);

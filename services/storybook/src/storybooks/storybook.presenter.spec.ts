@@ -1,5 +1,17 @@
+import { mediaExpiry, MediaUrlSigner } from '@starborn/storage';
 import { presentStorybook } from './storybook.presenter.js';
-import type { StorybookRow } from './storybook.queries.js';
+import type { ChapterSummaryRow, StorybookRow } from './storybook.queries.js';
+
+const signer = new MediaUrlSigner('a-test-secret-that-is-long-enough-for-hmac');
+const expiresAt = mediaExpiry(Date.parse('2026-03-01T09:30:00Z') / 1000);
+const link = (key: string) => signer.sign(key, expiresAt);
+const undrawn = {
+  illustration_full_key: null,
+  illustration_preview_key: null,
+  illustration_width: null,
+  illustration_height: null,
+  illustration_alt: null,
+};
 
 const story: StorybookRow = {
   id: '5b0c7f4e-6f1d-4a8e-9a51-3c7d2f1e8b90',
@@ -16,16 +28,27 @@ const story: StorybookRow = {
   updated_at: new Date('2026-03-01T09:00:00Z'),
 };
 
-const ready = (n: number) => ({
+const ready = (n: number): ChapterSummaryRow => ({
   chapter_number: n,
   status: 'ready' as const,
   title: `T${n}`,
   content: `C${n}`,
+  ...undrawn,
+});
+
+/** A written chapter whose illustration is stored. */
+const illustrated = (n: number): ChapterSummaryRow => ({
+  ...ready(n),
+  illustration_full_key: `storybooks/${story.id}/chapters/${n}/full`,
+  illustration_preview_key: `storybooks/${story.id}/chapters/${n}/preview`,
+  illustration_width: 1200,
+  illustration_height: 800,
+  illustration_alt: `Picture ${n}`,
 });
 
 describe('presentStorybook', () => {
   it('names every field twice and dates in ISO', () => {
-    const { storyBook } = presentStorybook(story, []);
+    const { storyBook } = presentStorybook(story, [], link);
     expect(storyBook).toEqual({
       id: story.id,
       heroId: story.hero_id,
@@ -51,11 +74,11 @@ describe('presentStorybook', () => {
     const rows = [
       ready(1),
       ready(2),
-      { chapter_number: 3, status: 'error' as const, title: null, content: null },
-      { chapter_number: 4, status: 'generating' as const, title: null, content: null },
+      { chapter_number: 3, status: 'error' as const, title: null, content: null, ...undrawn },
+      { chapter_number: 4, status: 'generating' as const, title: null, content: null, ...undrawn },
       ready(5),
     ];
-    const { chapters } = presentStorybook(story, rows);
+    const { chapters } = presentStorybook(story, rows, link);
     expect(chapters).toHaveLength(10);
     expect(chapters.map((c) => [c.chapterNumber, c.chapter_number, c.unlocked, c.status, c.title])).toEqual([
       [1, 1, true, 'ready', 'T1'],
@@ -82,14 +105,55 @@ describe('presentStorybook', () => {
       initial_chapter_generated_at: null,
       next_release_at: null,
     };
-    const view = presentStorybook(fresh, []);
+    const view = presentStorybook(fresh, [], link);
     expect(view.storyBook).toMatchObject({
       initialChapterGeneratedAt: null,
       nextUnlockAt: null,
       next_unlock_at: null,
     });
     expect(view.chapters).toEqual([
-      { chapterNumber: 1, chapter_number: 1, unlocked: true, status: 'pending', title: null, content: null },
+      {
+        chapterNumber: 1,
+        chapter_number: 1,
+        unlocked: true,
+        status: 'pending',
+        title: null,
+        content: null,
+        illustration: null,
+      },
     ]);
+  });
+
+  it('links the full illustration of a premium story’s unlocked chapters, signed, with its words and size', () => {
+    const { chapters } = presentStorybook(story, [illustrated(1), ready(2), illustrated(5)], link);
+    const full = `storybooks/${story.id}/chapters/1/full.png`;
+    expect(chapters[0]!.illustration).toEqual({
+      url: signer.sign(full, expiresAt),
+      alt: 'Picture 1',
+      width: 1200,
+      height: 800,
+    });
+    expect(
+      signer.verify(
+        full,
+        String(expiresAt),
+        new URL(chapters[0]!.illustration!.url, 'http://x').searchParams.get('sig') ?? '',
+        expiresAt - 60,
+      ),
+    ).toBe(true);
+    // Not drawn yet; drawn but locked: nothing to show.
+    expect(chapters[1]!.illustration).toBeNull();
+    expect(chapters[4]!.illustration).toBeNull();
+    expect(chapters.slice(5).every((chapter) => chapter.illustration === null)).toBe(true);
+  });
+
+  it('links only the watermarked preview when the story is not premium', () => {
+    const free = { ...story, is_premium: false, chapters_total_count: 1, chapters_unlocked_count: 1 };
+    const [chapter] = presentStorybook(free, [illustrated(1)], link).chapters;
+    expect(chapter!.illustration).toMatchObject({ alt: 'Picture 1', width: 1200, height: 800 });
+    expect(chapter!.illustration!.url).toMatch(
+      new RegExp(`^/media/storybooks/${story.id}/chapters/1/preview\\.png\\?exp=${expiresAt}&sig=`),
+    );
+    expect(chapter!.illustration!.url).not.toContain('full');
   });
 });

@@ -1,10 +1,22 @@
-import type { ChapterDto, StoryBookDto, StoryBookView } from '@starborn/contracts';
+import type { ChapterDto, ChapterIllustrationDto, StoryBookDto, StoryBookView } from '@starborn/contracts';
 import type { ChapterSummaryRow, StorybookRow } from './storybook.queries.js';
+
+/** Signs a media key into a short-lived /media link (MediaUrlSigner with the current expiry). */
+export type MediaLink = (key: string) => string;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The API's view of a story: every storybook field twice (snake_case and camelCase: existing clients read either). */
-export function presentStorybook(story: StorybookRow, rows: ChapterSummaryRow[]): StoryBookView {
+/**
+ * The API's view of a story: every storybook field twice (snake_case and camelCase: existing clients
+ * read either). An unlocked, written chapter shows its illustration once drawn: the full picture for a
+ * premium story, the watermarked preview otherwise (the full file is then never signed, so its link
+ * cannot be derived from what the reader receives).
+ */
+export function presentStorybook(
+  story: StorybookRow,
+  rows: ChapterSummaryRow[],
+  link: MediaLink,
+): StoryBookView {
   const initial = iso(story.initial_chapter_generated_at);
   const next = iso(story.next_release_at);
   const created = story.created_at.toISOString();
@@ -42,7 +54,23 @@ export function presentStorybook(story: StorybookRow, rows: ChapterSummaryRow[])
       status: row?.status ?? 'pending',
       title: readable ? row.title : null,
       content: readable ? row.content : null,
+      illustration: readable ? illustrationOf(row, story.is_premium, link) : null,
     });
   }
   return { storyBook, chapters };
+}
+
+function illustrationOf(
+  row: ChapterSummaryRow,
+  premium: boolean,
+  link: MediaLink,
+): ChapterIllustrationDto | null {
+  const key = premium ? row.illustration_full_key : row.illustration_preview_key;
+  if (!key || !row.illustration_width || !row.illustration_height) return null;
+  return {
+    url: link(`${key}.png`),
+    alt: row.illustration_alt ?? '',
+    width: row.illustration_width,
+    height: row.illustration_height,
+  };
 }

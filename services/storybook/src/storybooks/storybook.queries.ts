@@ -27,6 +27,12 @@ export interface ChapterSummaryRow {
   status: Exclude<ChapterStatus, 'pending'>;
   title: string | null;
   content: string | null;
+  /** The stored illustration's keys (without extension), size and words; null until it is drawn. */
+  illustration_full_key: string | null;
+  illustration_preview_key: string | null;
+  illustration_width: number | null;
+  illustration_height: number | null;
+  illustration_alt: string | null;
 }
 
 // Serialises the changes to one story (releases, packs, chapter results), each of which then decides
@@ -192,8 +198,27 @@ export async function markInitialChapterWritten(sql: Sql, id: string, now: Date)
 
 export async function chaptersOf(sql: Sql, storybookId: string): Promise<ChapterSummaryRow[]> {
   return sql<ChapterSummaryRow>(
-    `SELECT chapter_number, status, title, content FROM storybook.chapters
+    `SELECT chapter_number, status, title, content, illustration_full_key, illustration_preview_key,
+            illustration_width, illustration_height, illustration_alt
+     FROM storybook.chapters
      WHERE storybook_id = $1 ORDER BY chapter_number`,
     [storybookId],
+  );
+}
+
+export interface BookChapterRow {
+  chapter_number: number;
+  title: string;
+  content: string;
+  illustration_full_key: string | null;
+}
+
+/** The written chapters the reader has unlocked, in order: what the story's book is made of. */
+export async function bookChaptersOf(sql: Sql, story: StorybookRow): Promise<BookChapterRow[]> {
+  return sql<BookChapterRow>(
+    `SELECT chapter_number, title, content, illustration_full_key FROM storybook.chapters
+     WHERE storybook_id = $1 AND status = 'ready' AND chapter_number <= $2
+     ORDER BY chapter_number`,
+    [story.id, story.chapters_unlocked_count],
   );
 }

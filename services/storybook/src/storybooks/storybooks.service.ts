@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DOWNLOAD_FORBIDDEN_MESSAGE,
   ErrorCodes,
   ServiceError,
   STORYBOOK_NOT_FOUND,
+  type BookChaptersDto,
   type HeroCompletedEvent,
   type PaymentSucceededEvent,
   type StoryBookQuery,
@@ -11,8 +13,10 @@ import {
 import { askNextChapters } from '../chapters/chapter.queries.js';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { StoryWork } from '../story-work.service.js';
+import { MediaLinks } from './media-links.js';
 import { presentStorybook } from './storybook.presenter.js';
 import {
+  bookChaptersOf,
   chaptersOf,
   findByHero,
   lockByHero,
@@ -30,6 +34,10 @@ export const storybookNotFound = () => new ServiceError(404, ErrorCodes.NOT_FOUN
  */
 @Injectable()
 export class StorybooksService extends StoryWork {
+  constructor(private readonly media: MediaLinks) {
+    super();
+  }
+
   /** hero.completed: the story exists from now on and its first chapter is asked for. */
   async start(event: HeroCompletedEvent): Promise<void> {
     if (!isHeroId(event?.heroId) || !isUuid(event.userId)) {
@@ -66,7 +74,33 @@ export class StorybooksService extends StoryWork {
     const sql = sqlOf(this.dataSource);
     const story = await findByHero(sql, heroId, userId);
     if (!story) throw storybookNotFound();
-    return presentStorybook(story, await chaptersOf(sql, story.id));
+    return presentStorybook(story, await chaptersOf(sql, story.id), this.media.forView());
+  }
+
+  /**
+   * The book of the owner's premium story, for its export: the unlocked, written chapters in order,
+   * each with its full illustration's storage key once drawn. A story that is not premium cannot be
+   * downloaded.
+   */
+  async bookChapters(query: StoryBookQuery): Promise<BookChaptersDto> {
+    const userId = validUserId(query?.userId);
+    const heroId = validHeroId(query.heroId);
+    const sql = sqlOf(this.dataSource);
+    const story = await findByHero(sql, heroId, userId);
+    if (!story) throw storybookNotFound();
+    if (!story.is_premium) {
+      throw new ServiceError(403, ErrorCodes.PAYMENT_REQUIRED, DOWNLOAD_FORBIDDEN_MESSAGE);
+    }
+    const rows = await bookChaptersOf(sql, story);
+    return {
+      storyBookId: story.id,
+      chapters: rows.map((row) => ({
+        chapterNumber: row.chapter_number,
+        title: row.title,
+        content: row.content,
+        illustrationKey: row.illustration_full_key ? `${row.illustration_full_key}.png` : null,
+      })),
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   CHAPTER_PACK_SIZE,
   ErrorCodes,
   HERO_ID_PATTERN,
+  PREMIUM_STORY_CHAPTERS,
   ServiceError,
 } from '@starborn/contracts';
 
@@ -19,6 +20,21 @@ const badRequest = (message: string) => new ServiceError(400, ErrorCodes.BAD_REQ
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 export const isHeroId = (value: unknown): value is string =>
   typeof value === 'string' && HERO_ID_PATTERN.test(value);
+
+/** An event's chapter reference: a storybook id, a chapter number of a story and an attempt from 1. */
+export function isChapterRef(
+  event: { storyBookId?: unknown; chapterNumber?: unknown; attempt?: unknown } | null,
+): boolean {
+  return (
+    !!event &&
+    isUuid(event.storyBookId) &&
+    Number.isInteger(event.chapterNumber) &&
+    (event.chapterNumber as number) >= 1 &&
+    (event.chapterNumber as number) <= PREMIUM_STORY_CHAPTERS &&
+    Number.isInteger(event.attempt) &&
+    (event.attempt as number) >= 1
+  );
+}
 
 export function validUserId(value: unknown): string {
   if (!isUuid(value)) throw badRequest(MESSAGES.userId);
