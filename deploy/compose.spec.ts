@@ -271,7 +271,7 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.volumes ?? {})).toContain('media');
   });
 
-  it('gives heroes and the gateway the same MEDIA_URL_SECRET, from one compose secret, and nobody else', () => {
+  it('gives heroes, storybook and the gateway the same MEDIA_URL_SECRET, from one compose secret, and nobody else', () => {
     const sources = MEDIA_SECRET_USERS.map((name) => {
       const file = interpolate(String(app(name).environment?.MEDIA_URL_SECRET_FILE ?? ''));
       return composeSecretTargets(app(name)).get(file);

@@ -299,7 +299,7 @@ describe('k8s manifests', () => {
       expect(find(objects, 'PersistentVolumeClaim', 'starborn-media')).toBeDefined();
     });
 
-    it('gives heroes and the gateway MEDIA_URL_SECRET from the same Secret key, and nobody else', () => {
+    it('gives heroes, storybook and the gateway MEDIA_URL_SECRET from the same Secret key, and nobody else', () => {
       for (const service of MEDIA_SECRET_USERS) {
         const env = containerEnv(main(objects, service), objects, namespace);
         const source = env.get('MEDIA_URL_SECRET');

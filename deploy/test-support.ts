@@ -60,7 +60,7 @@ export const REQUIRED_ENV: Record<Service, string[]> = {
   heroes: [...COMMON_ENV, 'MEDIA_URL_SECRET', 'MEDIA_URL_TTL_SECONDS'],
   generation: [...COMMON_ENV, 'AI_PROVIDER', 'STORAGE_DRIVER', 'MEDIA_DIR', 'GENERATION_CONCURRENCY'],
   payments: [...COMMON_ENV, 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
-  storybook: [...COMMON_ENV],
+  storybook: [...COMMON_ENV, 'MEDIA_URL_SECRET', 'MEDIA_URL_TTL_SECONDS'],
   rooms: [...COMMON_ENV],
 };
 
@@ -85,7 +85,7 @@ export const MEDIA_MOUNT = '/app/data/media';
 /** The services that mount the media volume, and how: generation writes media, the gateway serves them. */
 export const MEDIA_USERS = { generation: 'rw', gateway: 'ro' } as const;
 /** The services that sign (heroes) or check (gateway) /media URLs, with one shared MEDIA_URL_SECRET. */
-export const MEDIA_SECRET_USERS: Service[] = ['heroes', 'gateway'];
+export const MEDIA_SECRET_USERS: Service[] = ['heroes', 'storybook', 'gateway'];
 
 export function readRepoFile(path: string): string {
   return readFileSync(join(REPO_ROOT, path), 'utf8');
