@@ -1,3 +1,4 @@
+import { bookFileName } from '@starborn/book';
 import { StorybookModule } from '@starborn/storybook';
 import { eventually } from '@starborn/testing';
 import yauzl from 'yauzl';
@@ -94,6 +95,8 @@ describe('download bundle', () => {
     );
 
     const entries = await unzip(response.body);
+    const epub = `book/${bookFileName(hero.name, 'epub')}`;
+    const pdf = `book/${bookFileName(hero.name, 'pdf')}`;
     expect([...entries.keys()].sort()).toEqual(
       [
         'action.png',
@@ -103,8 +106,13 @@ describe('download bundle', () => {
         'front.png',
         'hero.json',
         'profile.png',
+        epub,
+        pdf,
       ].sort(),
     );
+    // The storybook as a book, in both formats (its content is the export suite's to check).
+    expect(entries.get(epub)!.subarray(30, 38).toString('ascii')).toBe('mimetype');
+    expect(entries.get(pdf)!.subarray(0, 5).toString('ascii')).toBe('%PDF-');
     expect(entries.get('chapters/chapter-01.md')!.toString('utf8')).toBe(`${chapter.content.trimEnd()}\n`);
     for (const angle of ['front', 'profile', 'action']) {
       expect(entries.get(`${angle}.png`)!.equals(await stored(`heroes/${heroId}/full/${angle}.png`))).toBe(
@@ -150,7 +158,7 @@ describe('download bundle', () => {
   });
 
   it('goes without chapters (never fails) when the hero has no storybook', async () => {
-    const { token, heroId } = await stack.newHero({ paid: true });
+    const { token, heroId, hero } = await stack.newHero({ paid: true });
     await firstChapterWritten(token, heroId);
     await stack.db.query(`DELETE FROM storybook.storybooks WHERE hero_id = $1`, [heroId]);
     expect((await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token })).status).toBe(202);
@@ -159,7 +167,16 @@ describe('download bundle', () => {
     expect(response.status).toBe(200);
     const names = [...(await unzip(response.body)).keys()].sort();
     expect(names).toEqual(
-      ['action.png', 'backstory.md', 'chapters/', 'front.png', 'hero.json', 'profile.png'].sort(),
+      [
+        'action.png',
+        'backstory.md',
+        'chapters/',
+        'front.png',
+        'hero.json',
+        'profile.png',
+        `book/${bookFileName(hero.name, 'epub')}`,
+        `book/${bookFileName(hero.name, 'pdf')}`,
+      ].sort(),
     );
   });
 });
