@@ -5,15 +5,22 @@
 //   burst       every hero's generate call sent at once: heroes/s from the first send to the last answer
 // Each configuration gets its own freshly registered users and heroes (one unpaid hero per user; not
 // timed) and a warm-up. Also: what the generation service itself logs per hero ("Generated hero … in
-// N ms"), where the machine's CPU went during each phase, and an in-process split of the generation
-// work into its stages. Run after a build, from the repo root:
+// N ms"), where the machine's CPU went during each phase, an in-process split of the generation
+// work into its stages, and a storybook chapter with its illustration (local provider, in process)
+// against the same p50 target. Run after a build, from the repo root:
 //   node bench/generation/generation.bench.mjs        (BENCH_SCALE=0.1 for a quick run)
 // Starts every service on its own database, Redis prefix, port and temp dir, and removes them all at
 // the end, also on failure or Ctrl-C. Writes bench/results/generation.json and prints a table.
 // Timing never fails the run; real errors (a service dies, a hero fails) exit 1.
 /* global AbortController, AbortSignal */
 import { FsStorage } from '@starborn/storage';
-import { composeHeroArts, generateBackstoryMarkdown, renderHeroImages } from '@starborn/ai';
+import {
+  composeHeroArts,
+  generateBackstoryMarkdown,
+  renderChapterIllustration,
+  renderHeroImages,
+  writeLocalChapter,
+} from '@starborn/ai';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
@@ -54,6 +61,7 @@ const SCALE = benchScale();
 const HEROES = scaled(50, SCALE, 4);
 const WARMUP = scaled(4, SCALE, 2);
 const STAGE_HEROES = scaled(10, SCALE, 3);
+const STAGE_CHAPTERS = scaled(10, SCALE, 3);
 const WORKER_COUNTS = [1, 2];
 const TARGET_P50_MS = 1_000;
 const TARGET_SCALING = 1.7;
@@ -451,9 +459,72 @@ async function stageProfile(workDir) {
   };
 }
 
+/**
+ * A storybook chapter and its illustration as the generation workers make them with the local provider,
+ * in this process, one after another: write the chapter, draw its illustration, make its variants, store
+ * them. Reported against the same p50 target as a hero: a reader waits for both.
+ */
+async function chapterProfile(workDir) {
+  const { renderIllustrationVariants } = await import(
+    pathToFileURL(path.join(ROOT, 'services/generation/dist/media/image-variants.js')).href
+  );
+  const storage = new FsStorage(path.join(workDir, 'chapter-media'));
+  const names = ['writeChapter', 'illustrate', 'variants', 'storageWrites', 'total'];
+  const wall = Object.fromEntries(names.map((name) => [name, []]));
+  let width = 0;
+  let height = 0;
+  for (let i = -1; i < STAGE_CHAPTERS; i += 1) {
+    const hero = heroProfile({
+      heroId: randomBytes(16).toString('hex'),
+      name: 'Bench Hero',
+      birthdate: birthdateFor(i + 200),
+    });
+    const chapterNumber = (Math.max(0, i) % 10) + 1;
+    const took = {};
+    let start = performance.now();
+    const chapter = writeLocalChapter({ hero, chapterNumber, chaptersTotalCount: 10, previousChapter: null });
+    took.writeChapter = performance.now() - start;
+    start = performance.now();
+    const illustration = await renderChapterIllustration({
+      hero,
+      chapterNumber,
+      title: chapter.title,
+      markdown: chapter.markdown,
+    });
+    took.illustrate = performance.now() - start;
+    ({ width, height } = illustration);
+    start = performance.now();
+    const variants = await renderIllustrationVariants(illustration.png, { width, height });
+    took.variants = performance.now() - start;
+    start = performance.now();
+    const base = `storybooks/bench-${i + 1}/chapters/${chapterNumber}`;
+    await Promise.all([
+      storage.put(`${base}/full.png`, variants.fullPng, 'image/png'),
+      storage.put(`${base}/full.webp`, variants.fullWebp, 'image/webp'),
+      storage.put(`${base}/preview.png`, variants.previewPng, 'image/png'),
+      storage.put(`${base}/preview.webp`, variants.previewWebp, 'image/webp'),
+    ]);
+    took.storageWrites = performance.now() - start;
+    if (i < 0) continue; // the first chapter warms up
+    took.total = names.slice(0, -1).reduce((sum, name) => sum + took[name], 0);
+    for (const name of names) wall[name].push(took[name]);
+  }
+  return {
+    chapters: STAGE_CHAPTERS,
+    illustrationSize: `${width}×${height}`,
+    notes:
+      'In the bench process, before the stack starts, the code the chapter and illustration workers run with ' +
+      'the local provider, one chapter at a time: writeChapter = the chapter text; illustrate = reading its ' +
+      'scene and rendering the landscape PNG; variants = preview (resize, watermark) and two WebP encodes; ' +
+      'storageWrites = the four files. Excludes the profile RPC and the events, which the stack adds.',
+    p50Ms: Object.fromEntries(Object.entries(wall).map(([name, values]) => [name, round(p(values, 50), 1)])),
+    p95TotalMs: round(p(wall.total, 95), 1),
+  };
+}
+
 // ---- report ----
 
-function targetsOf(rows) {
+function targetsOf(rows, chapters) {
   const find = (workers, phase) => rows.find((r) => r.workers === workers && r.phase === phase);
   const latency = find(1, 'sequential');
   const one = find(1, 'burst');
@@ -475,6 +546,14 @@ function targetsOf(rows) {
       unit: '×',
       actual: round(scaling),
       pass: scaling === null ? null : scaling >= TARGET_SCALING,
+    },
+    {
+      figure: 'chapter + its illustration (local provider, in process), p50',
+      metric: 'chapterP50Ms',
+      max: TARGET_P50_MS,
+      unit: 'ms',
+      actual: round(chapters?.p50Ms.total ?? null),
+      pass: chapters ? chapters.p50Ms.total <= TARGET_P50_MS : null,
     },
   ];
 }
@@ -520,6 +599,15 @@ function figuresOf(rows, targets) {
     unit: '×',
     target: { min: TARGET_SCALING, unit: '×' },
     pass: scaling.pass,
+    ratios: null,
+  });
+  const chapter = targets[2];
+  figures.push({
+    figure: 'one chapter written and illustrated (local provider, in process) p50',
+    value: chapter.actual,
+    unit: 'ms',
+    target: { max: TARGET_P50_MS, unit: 'ms' },
+    pass: chapter.pass,
     ratios: null,
   });
   return figures;
@@ -591,6 +679,14 @@ function printReport(result) {
     `\nGeneration work in stages (this process, p50 of ${stages.heroes} heroes, one at a time): ` +
       Object.entries(stages.p50Ms)
         .map(([name, value]) => `${name} ${value} ms (CPU ${stages.cpuP50Ms[name]} ms)`)
+        .join(', '),
+  );
+
+  const chapters = result.profiles.chapters;
+  console.log(
+    `\nA chapter and its ${chapters.illustrationSize} illustration in stages (this process, p50 of ${chapters.chapters}): ` +
+      Object.entries(chapters.p50Ms)
+        .map(([name, value]) => `${name} ${value} ms`)
         .join(', '),
   );
 
@@ -710,6 +806,8 @@ async function main() {
 
     log(`Stage profile: ${STAGE_HEROES} heroes in this process…`);
     const stages = await stageProfile(workDir);
+    log(`Chapter profile: ${STAGE_CHAPTERS} chapters and their illustrations in this process…`);
+    const chapters = await chapterProfile(workDir);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -744,7 +842,7 @@ async function main() {
       loadAverageBefore: loadBefore.map((value) => round(value, 2)),
       loadAverageAfter: os.loadavg().map((value) => round(value, 2)),
     });
-    const targets = targetsOf(scenarios);
+    const targets = targetsOf(scenarios, chapters);
     const result = {
       bench: 'generation',
       title: 'Hero generation through the stack (local provider)',
@@ -770,7 +868,7 @@ async function main() {
       targets,
       notes: notesOf(scenarios, targets, stages, machine),
       figures: figuresOf(scenarios, targets),
-      profiles: { stages },
+      profiles: { stages, chapters },
     };
     printReport(result);
     console.log(`\nWrote ${await writeResult('generation', result)}`);
