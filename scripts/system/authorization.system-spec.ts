@@ -109,6 +109,8 @@ const TABLE = parseTable(`
   DELETE /api/shares/{id}                                        401      404      404     200
   GET    /api/share/{shareId} #deactivated-link                  404      404      404     404
   GET    /api/heroes/{id}/download                               401      404      403     200
+  GET    /api/heroes/{heroId}/storybook/export #epub             401      404      403     200
+  GET    /api/heroes/{heroId}/storybook/export #pdf              401      404      403     200
   GET    /api/status/openai-quota                                200      200      200     200
   POST   /api/support                                            201      201      201     201
   GET    /api/health                                             200      200      200     200
@@ -373,6 +375,28 @@ const CALLS: Call[] = [
       ).toHaveLength(unlocked.length);
     },
   },
+  ...(['epub', 'pdf'] as const).map((format): Call => ({
+    row: `GET /api/heroes/{heroId}/storybook/export #${format}`,
+    bothOwners: true,
+    request: (cell) => ({
+      method: 'GET',
+      path: `/api/heroes/${heroOf(cell)}/storybook/export?format=${format}`,
+      token: cell.token,
+    }),
+    check: (response, { role }) => {
+      if (role !== 'paid') return;
+      expect(response.headers.get('content-type')).toBe(
+        format === 'epub' ? 'application/epub+zip' : 'application/pdf',
+      );
+      expect(response.headers.get('content-disposition')).toMatch(
+        new RegExp(`^attachment; filename="[a-z0-9-]+-storybook\\.${format}"$`),
+      );
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      // An EPUB opens with its stored mimetype entry; a PDF with its header.
+      if (format === 'epub') expect(response.body.subarray(30, 38).toString('ascii')).toBe('mimetype');
+      else expect(response.body.subarray(0, 5).toString('ascii')).toBe('%PDF-');
+    },
+  })),
 
   // ── public information ────────────────────────────────────────────────────────────────────────
   {
