@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { CHAPTER_PACK_COUNT_INVALID, CHAPTER_PACK_SIZE } from '@starborn/contracts';
 import { Equals, IsDefined, IsInt } from 'class-validator';
 
@@ -64,6 +64,7 @@ export class ChapterIllustrationResponse {
   @ApiProperty({ example: 800 }) height!: number;
 }
 
+@ApiExtraModels(ChapterIllustrationResponse)
 export class ChapterResponse {
   @ApiProperty({ example: 1 }) chapterNumber!: number;
   @ApiProperty({ example: 1 }) chapter_number!: number;
@@ -81,9 +82,12 @@ export class ChapterResponse {
     description: 'Markdown; null while locked, while being written, or when writing failed',
   })
   content!: string | null;
+  // An object or null: OpenAPI 3.0 has no null type, so null is spelled as a nullable schema whose only value is null.
   @ApiProperty({
-    type: ChapterIllustrationResponse,
-    nullable: true,
+    anyOf: [
+      { $ref: getSchemaPath(ChapterIllustrationResponse) },
+      { type: 'object', nullable: true, enum: [null] },
+    ],
     description: "The chapter's picture; null while locked, and until it is drawn",
   })
   illustration!: ChapterIllustrationResponse | null;
