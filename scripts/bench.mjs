@@ -1,5 +1,5 @@
 // npm run bench: build the services, run every benchmark (bench/<name>/*.bench.mjs: rpc, generation,
-// storybook, rooms, http) in turn, then write the one report bench/results/README.md.
+// storybook, storybook-export, rooms, http) in turn, then write the one report bench/results/README.md.
 //   npm run bench                 every bench
 //   npm run bench -- http rooms   only these (the report still shows every result, older ones marked)
 // A bench that fails leaves its previous result, which the report marks as not re-measured; the run
