@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createHero, expect, generateHero, premiumHero, signUp, test } from './fixtures';
 
-const LOCKED_ACTIONS = ['Share', 'Download Assets', 'Join Shared Story'];
+const LOCKED_ACTIONS = ['Share', 'Download Assets', 'Download Book', 'Join Shared Story'];
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -118,7 +118,7 @@ test.describe('hero page', () => {
     await expect(page.getByTestId('watermark')).toHaveText('UNLOCK FULL QUALITY');
   });
 
-  test('an unpaid hero shows Share, Download Assets and Join Shared Story, each leading to checkout', async ({
+  test('an unpaid hero shows Share, Download Assets, Download Book and Join Shared Story, each leading to checkout', async ({
     page,
   }) => {
     const account = await signUp(page, 'unpaid-actions');
