@@ -19,8 +19,30 @@ export function downloadFileName(heroId: string): string {
 export const BOOK_FORMATS = ['epub', 'pdf'] as const;
 export type BookFormat = (typeof BOOK_FORMATS)[number];
 
+/** The book's name when the answer does not give one (the server names it after the hero). */
 export function bookFileName(heroId: string, format: BookFormat): string {
   return `hero_${heroId}_storybook.${format}`;
+}
+
+/**
+ * The file name a `Content-Disposition: attachment` header gives (`filename*=UTF-8''…` before
+ * `filename="…"`), or null. Only the last path segment is kept: a name never chooses a folder.
+ */
+export function attachmentFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  let name: string | null = null;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[1].trim());
+    } catch {
+      name = null;
+    }
+  }
+  name ??=
+    /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ?? null;
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
 }
 
 export function downloadErrorMessage(error: unknown): string {
@@ -51,17 +73,23 @@ export type ApiCall = (
 ) => { data?: unknown; error?: unknown } | PromiseLike<{ data?: unknown; error?: unknown }>;
 
 /**
- * GETs `url` with the app's base query and saves the answer as `fileName` right away, so the blob
- * never enters the store. Answers the file name, or the error with the download's message.
+ * GETs `url` with the app's base query and saves the answer right away, so the blob never enters the
+ * store: under the name the server gives it, or `fallbackName`. Answers the file name, or the error
+ * with the download's message.
  */
 export async function saveDownload(
   call: ApiCall,
   url: string,
-  fileName: string,
+  fallbackName: string,
 ): Promise<{ data: string } | { error: ApiError }> {
+  let fileName = fallbackName;
   const result = await call({
     url,
-    responseHandler: (response) => (response.ok ? response.blob() : response.text()),
+    responseHandler: (response) => {
+      if (!response.ok) return response.text();
+      fileName = attachmentFileName(response.headers.get('content-disposition')) ?? fallbackName;
+      return response.blob();
+    },
   });
   if (result.error) {
     const error = result.error as ApiError;

@@ -55,8 +55,9 @@ export const storybookApi = withStoryBookTags.injectEndpoints({
     }),
 
     /**
-     * GET /api/heroes/{heroId}/storybook/export?format=epub|pdf: the illustrated book, saved as
-     * hero_{id}_storybook.{format} right here (as the assets download). Resolves with the file name.
+     * GET /api/heroes/{heroId}/storybook/export?format=epub|pdf: the illustrated book, saved right here
+     * (as the assets download) under the name the server gives it, after the hero. Resolves with the
+     * file name.
      */
     downloadStoryBook: build.mutation<string, { heroId: string; format: BookFormat }>({
       queryFn: ({ heroId, format }, _api, _extra, baseQuery) =>
