@@ -1,14 +1,31 @@
 import { useEffect, useMemo, useState } from 'react';
-import { makeStars, starCount } from './stars';
+import { makeStars, starCount, type Star } from './stars';
 
 function viewportStarCount(): number {
   return starCount(window.innerWidth, window.innerHeight);
 }
 
+function StarDot({ star }: { star: Star }) {
+  return (
+    <span
+      className="star"
+      style={{
+        left: `${star.x}%`,
+        top: `${star.y}%`,
+        width: star.size,
+        height: star.size,
+        opacity: star.opacity,
+      }}
+    />
+  );
+}
+
 /**
  * Fixed, decorative star field behind every page; recounted when the window is resized. The stars
  * live below the header band: the header is transparent at the top of a page, and a star there would
- * shine between the letters of the navigation.
+ * shine between the letters of the navigation. The twinkling stars share one layer whose opacity is
+ * animated: one animation for the whole sky, run by the compositor, instead of one per star (each of
+ * which cost the main thread work on every frame of a page at rest).
  */
 export function StarBackground() {
   const [count, setCount] = useState(viewportStarCount);
@@ -32,21 +49,10 @@ export function StarBackground() {
     <div className="starfield" aria-hidden="true" data-star-count={count}>
       <div className="starfield__nebula" />
       <div className="starfield__sky">
-        {stars.map((star, i) => (
-          <span
-            key={i}
-            className="star"
-            style={{
-              left: `${star.x}%`,
-              top: `${star.y}%`,
-              width: star.size,
-              height: star.size,
-              opacity: star.opacity,
-              animationDelay: `${star.delay}s`,
-              animationDuration: `${star.duration}s`,
-            }}
-          />
-        ))}
+        {stars.map((star, i) => (star.twinkles ? null : <StarDot key={i} star={star} />))}
+        <div className="starfield__twinkle">
+          {stars.map((star, i) => (star.twinkles ? <StarDot key={i} star={star} /> : null))}
+        </div>
       </div>
     </div>
   );

@@ -29,6 +29,12 @@ describe('makeStars', () => {
     }
   });
 
+  it('has about one star in four twinkle', () => {
+    const twinkling = makeStars(1000).filter((star) => star.twinkles).length;
+    expect(twinkling).toBeGreaterThan(200);
+    expect(twinkling).toBeLessThan(300);
+  });
+
   it('keeps existing stars in place when the count changes', () => {
     expect(makeStars(50).slice(0, 10)).toEqual(makeStars(10));
     expect(starAt(7)).toEqual(starAt(7));

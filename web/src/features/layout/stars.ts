@@ -13,9 +13,8 @@ export interface Star {
   /** Diameter in px. */
   size: number;
   opacity: number;
-  /** Twinkle timing in seconds. */
-  delay: number;
-  duration: number;
+  /** One star in four twinkles; the rest shine steadily. */
+  twinkles: boolean;
 }
 
 /** A small deterministic hash → [0, 1), so star i looks the same whatever the total count. */
@@ -37,8 +36,7 @@ export function starAt(index: number): Star {
     // Mostly tiny stars, a few bright ones.
     size: r > 0.96 ? 3 : r > 0.8 ? 2 : 1,
     opacity: 0.35 + random(index, 3) * 0.65,
-    delay: random(index, 4) * 6,
-    duration: 3 + random(index, 6) * 5,
+    twinkles: random(index, 4) < 0.25,
   };
 }
 

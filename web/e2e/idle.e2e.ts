@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  premiumHero,
+  signInWith,
+  signUpViaApi,
+  storyBookReady,
+  test,
+  type Account,
+  type StoredSession,
+} from './fixtures';
+
+/**
+ * A page at rest does no work: once it has loaded and settled, with no input, the main thread is busy
+ * at most 1 % of 10 seconds (Chrome's own count of task time, read through the DevTools protocol).
+ * Decorative motion (stars, nebula, orbits) runs on the compositor, so it costs the main thread
+ * nothing; under `prefers-reduced-motion` it does not run at all.
+ */
+
+const QUIET_SECONDS = 10;
+const BUSY_BUDGET = 0.01;
+
+/** The share of the next `seconds` the page's main thread spends running tasks. */
+async function mainThreadBusyShare(page: Page, seconds: number): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  const taskSeconds = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const read = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? NaN;
+    return { task: read('TaskDuration'), at: read('Timestamp') };
+  };
+  const before = await taskSeconds();
+  await page.waitForTimeout(seconds * 1000);
+  const after = await taskSeconds();
+  await cdp.detach();
+  return (after.task - before.task) / (after.at - before.at);
+}
+
+/** Loads the page and lets it settle: fonts, images and the first data requests. */
+async function openAndSettle(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A moment for what the load itself scheduled (lazy chunks, a first animation frame).
+  await page.waitForTimeout(1_000);
+}
+
+const heading = (name: RegExp | string) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+
+interface Owner {
+  account: Account & { session: StoredSession };
+  heroId: string;
+  roomId: string;
+}
+
+// A trace records the screen as it changes, which is work of its own on the page's main thread.
+test.use({ trace: 'off', screenshot: 'off' });
+
+test.describe('a page at rest', () => {
+  test.describe.configure({ mode: 'serial' });
+  let owner: Owner;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await browser.newPage();
+    const account = await signUpViaApi(page, 'idle-owner', 'Vega Stillwater');
+    const heroId = await premiumHero(page, account, 'Quiet Comet', '1991-07-21');
+    await storyBookReady(page, account, heroId);
+    const room = await page.request.post('/api/shared-story/create', {
+      headers: account.headers,
+      data: { heroId },
+    });
+    expect(room.ok(), await room.text()).toBe(true);
+    const { roomId } = (await room.json()) as { roomId: string };
+    owner = { account, heroId, roomId };
+    await page.close();
+  });
+
+  const pages: {
+    name: string;
+    path: () => string;
+    signedIn: boolean;
+    ready: (page: Page) => Promise<void>;
+  }[] = [
+    { name: 'the landing page', path: () => '/', signedIn: false, ready: heading(/./) },
+    {
+      name: 'a blog article',
+      path: () => '/blog/zodiac-hero-archetypes',
+      signedIn: false,
+      ready: heading('Zodiac Hero Archetypes'),
+    },
+    {
+      name: 'the hero page',
+      path: () => `/hero/${owner.heroId}`,
+      signedIn: true,
+      ready: heading('Quiet Comet'),
+    },
+    {
+      name: 'a shared story room',
+      path: () => `/shared-story/${owner.roomId}`,
+      signedIn: true,
+      ready: async (page) => {
+        await expect(page.getByRole('log').or(page.getByTestId('room-messages')).first()).toBeVisible();
+      },
+    },
+  ];
+
+  for (const { name, path, signedIn, ready } of pages) {
+    test(`${name} keeps the main thread at most 1 % busy over ${QUIET_SECONDS} s`, async ({ page }) => {
+      test.setTimeout(60_000);
+      if (signedIn) await signInWith(page, owner.account.session);
+      await openAndSettle(page, path(), ready);
+      const busy = await mainThreadBusyShare(page, QUIET_SECONDS);
+      test.info().annotations.push({ type: 'main-thread busy', description: `${(busy * 100).toFixed(2)} %` });
+      expect(busy).toBeGreaterThanOrEqual(0);
+      expect(
+        busy,
+        `${name}: main thread busy ${(busy * 100).toFixed(2)} % of ${QUIET_SECONDS} s`,
+      ).toBeLessThanOrEqual(BUSY_BUDGET);
+    });
+  }
+
+  test('decorative motion stops under prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openAndSettle(page, '/', heading(/./));
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map((animation) => (animation as CSSAnimation).animationName ?? 'script animation'),
+    );
+    expect(running).toEqual([]);
+  });
+});
