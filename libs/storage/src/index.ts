@@ -18,8 +18,18 @@ export {
   type StorageEnv,
 } from './config.js';
 export {
+  ALL_MEDIA_WIDTHS,
+  HERO_PREVIEW_SIZE,
+  ILLUSTRATION_PREVIEW_WIDTH,
+  MEDIA_WIDTHS,
   MediaUrlSigner,
+  SIZED_ENCODING,
+  SIZED_FORMATS,
   keyStem,
+  parseSizedKey,
+  sizedKey,
+  sizedWidths,
+  type SizedFormat,
   loadOrCreateDevMediaUrlSecret,
   mediaExpiry,
   mediaUrlSecret,

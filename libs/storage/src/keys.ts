@@ -52,6 +52,7 @@ export function assertValidPrefix(prefix: string): void {
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
   webp: 'image/webp',
+  avif: 'image/avif',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   zip: 'application/zip',

@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ALL_MEDIA_WIDTHS,
   keyStem,
+  MEDIA_WIDTHS,
+  parseSizedKey,
+  sizedKey,
+  sizedWidths,
   loadOrCreateDevMediaUrlSecret,
   mediaExpiry,
   mediaUrlSecret,
@@ -91,10 +96,62 @@ describe('MediaUrlSigner', () => {
     expect(() => signer.sign('a.png', -1)).toThrow(/expiry/);
   });
 
+  it('shares one signature between every format and width of one stem', () => {
+    const png = parse(signer.sign('heroes/abc/full/front.png', NOW + 3600));
+    for (const key of ['heroes/abc/full/front.w640.avif', 'heroes/abc/full/front.w320.webp']) {
+      expect(signer.verify(key, png.exp, png.sig, NOW)).toBe(true);
+      expect(parse(signer.sign(key, NOW + 3600)).sig).toBe(png.sig);
+    }
+  });
+
+  it("never opens another image's sized variants, nor the full picture with a preview's signature", () => {
+    const preview = parse(signer.sign('heroes/abc/preview/front.png', NOW + 3600));
+    expect(signer.verify('heroes/abc/preview/front.w640.avif', preview.exp, preview.sig, NOW)).toBe(true);
+    expect(signer.verify('heroes/abc/full/front.w640.avif', preview.exp, preview.sig, NOW)).toBe(false);
+    expect(signer.verify('heroes/abc/full/front.w320.webp', preview.exp, preview.sig, NOW)).toBe(false);
+    expect(signer.verify('heroes/abc/preview/profile.w640.avif', preview.exp, preview.sig, NOW)).toBe(false);
+    expect(signer.verify('heroes/abd/preview/front.w640.avif', preview.exp, preview.sig, NOW)).toBe(false);
+    // Only a width before an image format is dropped: another suffix stays part of the stem.
+    expect(signer.verify('heroes/abc/preview/front.w640.png', preview.exp, preview.sig, NOW)).toBe(false);
+    expect(signer.verify('heroes/abc/preview/front.x640.avif', preview.exp, preview.sig, NOW)).toBe(false);
+  });
+
   it('strips only the last extension of the last segment', () => {
     expect(keyStem('a/b.c/d.tar.gz')).toBe('a/b.c/d.tar');
     expect(keyStem('a/b.c/d')).toBe('a/b.c/d');
     expect(keyStem('a/.hidden')).toBe('a/.hidden');
+    expect(keyStem('a/b.w640.avif')).toBe('a/b');
+    expect(keyStem('a/b.w640.webp')).toBe('a/b');
+    expect(keyStem('a/b.w640.png')).toBe('a/b.w640');
+    expect(keyStem('a/.w640.avif')).toBe('a/.w640');
+    expect(keyStem('a/b.w0640.avif')).toBe('a/b.w0640');
+  });
+});
+
+describe('sized variants', () => {
+  it('names a variant by stem, width and format, and reads the name back', () => {
+    expect(sizedKey('heroes/1/full/front', 640, 'avif')).toBe('heroes/1/full/front.w640.avif');
+    expect(parseSizedKey('heroes/1/full/front.w640.avif')).toEqual({
+      stem: 'heroes/1/full/front',
+      width: 640,
+      format: 'avif',
+    });
+    expect(parseSizedKey('heroes/1/full/front.w1200.webp')?.width).toBe(1200);
+    expect(parseSizedKey('heroes/1/full/front.webp')).toBeUndefined();
+    expect(parseSizedKey('heroes/1/full/front.w640.png')).toBeUndefined();
+    expect(parseSizedKey('heroes/1/full/front.w5.avif')).toBeUndefined();
+    expect(parseSizedKey('heroes/1/full/front.w99999.avif')).toBeUndefined();
+    expect(() => sizedKey('a', 1.5, 'webp')).toThrow(/width/);
+  });
+
+  it('stores every smaller width of the ladder and the first one that holds the whole picture', () => {
+    expect(sizedWidths(1024, MEDIA_WIDTHS.hero)).toEqual([320, 640, 1024]);
+    expect(sizedWidths(512, MEDIA_WIDTHS.hero)).toEqual([320, 640]);
+    expect(sizedWidths(2048, MEDIA_WIDTHS.hero)).toEqual([320, 640, 1024]);
+    expect(sizedWidths(1536, MEDIA_WIDTHS.illustration)).toEqual([600, 1200]);
+    expect(sizedWidths(600, MEDIA_WIDTHS.illustration)).toEqual([600]);
+    expect(sizedWidths(100, MEDIA_WIDTHS.illustration)).toEqual([600]);
+    expect(ALL_MEDIA_WIDTHS).toEqual([320, 600, 640, 1024, 1200]);
   });
 });
 

@@ -8,8 +8,80 @@ const PAYLOAD_VERSION = 'starborn-media-v1';
 const SIG_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes of HMAC-SHA256, base64url without padding
 const EXP_PATTERN = /^[1-9][0-9]{0,11}$/;
 
-/** The key without its last segment's extension: 'heroes/1/front.png' → 'heroes/1/front'. */
+/**
+ * Sized variants of an image: `<stem>.w<width>.<format>` ('heroes/1/full/front.w640.avif'), the
+ * picture reduced to that width (never enlarged: a source narrower than the width is stored at its
+ * own size) and encoded as AVIF or WebP. The `.w<digits>` segment before the extension is reserved
+ * for them: such a key is a rendering of its stem, and is signed as that stem.
+ */
+export const SIZED_FORMATS = ['avif', 'webp'] as const;
+export type SizedFormat = (typeof SIZED_FORMATS)[number];
+
+/** The widths each kind of picture is stored at, chosen from the layout's sizes at 1× and 2×. */
+export const MEDIA_WIDTHS = {
+  /** Hero portraits (square): thumbnails and phone screens, the gallery at 1×, the gallery at 2×. */
+  hero: [320, 640, 1024],
+  /** Chapter illustrations: at most 600 CSS pixels wide, at 1× and 2×. */
+  illustration: [600, 1200],
+} as const satisfies Record<string, readonly number[]>;
+
+/** Every width a sized variant may have; the gateway makes none other. */
+export const ALL_MEDIA_WIDTHS: readonly number[] = [...new Set(Object.values(MEDIA_WIDTHS).flat())].sort(
+  (a, b) => a - b,
+);
+
+/** The size of a hero's preview (square), and the widest a chapter illustration's preview gets. */
+export const HERO_PREVIEW_SIZE = 512;
+export const ILLUSTRATION_PREVIEW_WIDTH = 600;
+
+/** Encoder settings of sized variants: a moderate AVIF effort keeps generation fast. */
+export const SIZED_ENCODING = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 80, effort: 4 },
+} as const satisfies Record<SizedFormat, { quality: number; effort: number }>;
+
+/**
+ * The widths of `ladder` a picture `sourceWidth` pixels wide is stored at: every smaller one, and the
+ * first one at or above it (which holds the picture at its own size), so the largest rendering is
+ * always there and every width belongs to the ladder. 1024 → [320, 640, 1024]; 512 → [320, 640].
+ */
+export function sizedWidths(sourceWidth: number, ladder: readonly number[]): number[] {
+  const sorted = [...ladder].sort((a, b) => a - b);
+  const smaller = sorted.filter((width) => width < sourceWidth);
+  const cover = sorted.find((width) => width >= sourceWidth);
+  return cover === undefined ? smaller : [...smaller, cover];
+}
+
+// Never a whole segment ('a/.w640.avif' is not a rendering of 'a/').
+const SIZED_SUFFIX = /(?<=[^/])\.w([1-9][0-9]{1,3})$/;
+
+/** The key of a sized variant: sizedKey('heroes/1/full/front', 640, 'avif') → '….w640.avif'. */
+export function sizedKey(stem: string, width: number, format: SizedFormat): string {
+  if (!Number.isInteger(width) || width < 10 || width > 9999) throw new Error(`Bad media width ${width}`);
+  return `${stem}.w${width}.${format}`;
+}
+
+/** What a sized variant's key names (its stem, width and format), or undefined for any other key. */
+export function parseSizedKey(key: string): { stem: string; width: number; format: SizedFormat } | undefined {
+  const format = extensionOf(key);
+  if (!(SIZED_FORMATS as readonly string[]).includes(format)) return undefined;
+  const withoutExt = key.slice(0, key.length - format.length - 1);
+  const match = SIZED_SUFFIX.exec(withoutExt);
+  if (!match) return undefined;
+  return {
+    stem: withoutExt.slice(0, match.index),
+    width: Number(match[1]),
+    format: format as SizedFormat,
+  };
+}
+
+/**
+ * The image a key is a rendering of: its extension dropped ('heroes/1/front.png' → 'heroes/1/front'),
+ * and for a sized variant its width too ('heroes/1/front.w640.avif' → 'heroes/1/front').
+ */
 export function keyStem(key: string): string {
+  const sized = parseSizedKey(key);
+  if (sized) return sized.stem;
   const ext = extensionOf(key);
   return ext ? key.slice(0, key.length - ext.length - 1) : key;
 }
@@ -18,8 +90,9 @@ export function keyStem(key: string): string {
  * Short-lived signed URLs for media. `<img>` tags cannot send the bearer token, so the server hands
  * out '/media/<key>?exp=…&sig=…' and the gateway checks it locally with the same secret.
  *
- * The signature covers the key's stem (no extension) and exp, so one signature serves every format
- * of an image ('x.png' and 'x.webp'); it also covers any other extension of that stem.
+ * The signature covers the key's stem (no extension, no width) and exp, so one signature serves every
+ * format and width of one image ('x.png', 'x.webp', 'x.w640.avif'); it also covers any other extension
+ * of that stem, and nothing of another stem (a preview and its full picture have different stems).
  */
 export class MediaUrlSigner {
   readonly #secret: Buffer;
