@@ -6,7 +6,7 @@ import type { ObjectStorage } from '@starborn/storage';
 import { GENERATION_CONFIG, type GenerationConfig } from '../config.js';
 import { GenerationQuota } from '../generation-quota.js';
 import { GenerationWorker, type GenerationJobKind } from '../generation.worker.js';
-import { renderHeroVariants } from '../media/image-variants.js';
+import { renderHeroVariants, storeImageVariants } from '../media/image-variants.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from '../tokens.js';
 
 /** Storage keys (without extension) of one image of one hero. */
@@ -66,12 +66,7 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
     for (const [position, image] of images.entries()) {
       const keys = heroMediaKeys(heroId, image.angle);
       const variants = await renderHeroVariants(image.png, position);
-      await Promise.all([
-        this.storage.put(`${keys.fullKey}.png`, variants.fullPng, 'image/png'),
-        this.storage.put(`${keys.fullKey}.webp`, variants.fullWebp, 'image/webp'),
-        this.storage.put(`${keys.previewKey}.png`, variants.previewPng, 'image/png'),
-        this.storage.put(`${keys.previewKey}.webp`, variants.previewWebp, 'image/webp'),
-      ]);
+      await storeImageVariants(this.storage, keys, variants);
       refs.push({ angle: image.angle, prompt: image.prompt, ...keys });
     }
     await this.bus.emitEvent(

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { chapterIllustrationJobId, JobQueues, type ChapterIllustrationJob } from '@starborn/contracts';
 import type { ObjectStorage } from '@starborn/storage';
 import { GenerationWorker } from '../generation.worker.js';
-import { renderIllustrationVariants } from '../media/image-variants.js';
+import { renderIllustrationVariants, storeImageVariants } from '../media/image-variants.js';
 import { OBJECT_STORAGE } from '../tokens.js';
 
-/** Storage keys (without extension; each is stored as .png and .webp) of one chapter's illustration. */
+/** Storage keys (without extension; each stored as .png, .webp and sized variants) of one chapter's illustration. */
 export const illustrationKeys = (job: { storyBookId: string; chapterNumber: number }) => {
   const base = `storybooks/${job.storyBookId}/chapters/${job.chapterNumber}`;
   return { fullKey: `${base}/full`, previewKey: `${base}/preview` };
@@ -50,12 +50,7 @@ export class ChapterIllustrationWorker extends GenerationWorker.of({
     const { width, height } = illustration;
     const keys = illustrationKeys(data);
     const variants = await renderIllustrationVariants(illustration.png, { width, height });
-    await Promise.all([
-      this.storage.put(`${keys.fullKey}.png`, variants.fullPng, 'image/png'),
-      this.storage.put(`${keys.fullKey}.webp`, variants.fullWebp, 'image/webp'),
-      this.storage.put(`${keys.previewKey}.png`, variants.previewPng, 'image/png'),
-      this.storage.put(`${keys.previewKey}.webp`, variants.previewWebp, 'image/webp'),
-    ]);
+    await storeImageVariants(this.storage, keys, variants);
     await this.bus.emitEvent(
       'chapter.illustrated',
       {
