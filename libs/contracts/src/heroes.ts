@@ -33,6 +33,11 @@ export interface ChineseZodiacDto {
 export interface HeroImageDto {
   /** A signed /media URL; ends in .png, and the same URL with .webp serves the WebP rendering. */
   url: string;
+  /**
+   * The widths the picture is also served at as AVIF and WebP: the same URL with `.png` replaced by
+   * `.w<width>.avif` or `.w<width>.webp`. Absent from servers that predate them.
+   */
+  widths?: number[];
   angle: ImageAngle;
   prompt: string;
   /** A blurred, watermarked preview shown in place of an image the viewer has not unlocked. */

@@ -67,6 +67,8 @@ export interface ChapterDto {
  */
 export interface ChapterIllustrationDto {
   url: string;
+  /** The widths it is also served at: `.png` replaced by `.w<width>.avif` or `.w<width>.webp`. */
+  widths?: number[];
   /** Describes the picture for screen readers. */
   alt: string;
   width: number;

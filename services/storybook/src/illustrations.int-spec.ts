@@ -97,6 +97,8 @@ describe('a written chapter is illustrated', () => {
     const { illustration } = view.chapters[0]!;
     expect(illustration).toEqual({
       url: expect.stringMatching(/^\/media\//),
+      // The preview is 600 wide: one sized width.
+      widths: [600],
       alt: 'Picture of chapter 1 (attempt 1)',
       width: 1200,
       height: 800,
@@ -114,6 +116,7 @@ describe('a written chapter is illustrated', () => {
           chapter.illustration!.url,
           `storybooks/${story.id}/chapters/${chapter.chapterNumber}/full.png`,
         );
+        expect(chapter.illustration!.widths).toEqual([600, 1200]);
       } else {
         // Drawn ahead (5–7) or not written (8–10): nothing leaves the server while locked.
         expect(chapter.illustration).toBeNull();

@@ -57,6 +57,8 @@ describe('HeroPresenter', () => {
       ['action', true],
     ]);
     for (const image of view.images) expect(image.url).toContain('/preview/');
+    // The 512-pixel preview is served at 320 and at its own size (under the 640 rung).
+    for (const image of view.images) expect(image.widths).toEqual([320, 640]);
     expect(JSON.stringify(view)).not.toContain('/full/');
     expect(view.backstory).toHaveLength(303);
     expect(story.startsWith(view.backstory.slice(0, -3).trimEnd())).toBe(true);
@@ -68,6 +70,7 @@ describe('HeroPresenter', () => {
     expect(view.images.map((image) => image.locked)).toEqual([false, false, false]);
     const url = new URL(view.images[0].url, 'http://x');
     expect(url.pathname).toBe(`/media/heroes/${'a'.repeat(32)}/full/front.png`);
+    expect(view.images[0].widths).toEqual([320, 640, 1024]);
     expect(url.searchParams.get('exp')).toBe(String(Date.parse('2026-11-21T12:00:00Z') / 1000));
     expect(
       signer.verify(

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BACKSTORY_PREVIEW_LENGTH, type HeroDto, type HeroImageDto } from '@starborn/contracts';
 import { Clock } from '@starborn/runtime';
-import { mediaExpiry, MediaUrlSigner } from '@starborn/storage';
+import { HERO_PREVIEW_SIZE, MEDIA_WIDTHS, mediaExpiry, MediaUrlSigner, sizedWidths } from '@starborn/storage';
 import { HEROES_CONFIG, type HeroesConfig } from '../config.js';
 import type { Hero } from './hero.entity.js';
 
@@ -34,10 +34,13 @@ export class HeroPresenter {
       Math.floor(this.clock.now().getTime() / 1000),
       this.config.MEDIA_URL_TTL_SECONDS,
     );
+    // Full pictures are drawn at the product's size (the ladder's widest); previews at HERO_PREVIEW_SIZE.
+    const widths = unlocked ? [...MEDIA_WIDTHS.hero] : sizedWidths(HERO_PREVIEW_SIZE, MEDIA_WIDTHS.hero);
     const images: HeroImageDto[] = [...(hero.images ?? [])]
       .sort((a, b) => a.position - b.position)
       .map((image) => ({
         url: this.signer.sign(`${unlocked ? image.fullKey : image.previewKey}.png`, expiresAt),
+        widths,
         angle: image.angle,
         prompt: image.prompt,
         locked: !unlocked && image.position > 0,

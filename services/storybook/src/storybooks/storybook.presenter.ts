@@ -1,5 +1,6 @@
 import type { ChapterDto, ChapterIllustrationDto, StoryBookDto, StoryBookView } from '@starborn/contracts';
 import type { ChapterSummaryRow, StorybookRow } from './storybook.queries.js';
+import { ILLUSTRATION_PREVIEW_WIDTH, MEDIA_WIDTHS, sizedWidths } from '@starborn/storage';
 
 /** Signs a media key into a short-lived /media link (MediaUrlSigner with the current expiry). */
 export type MediaLink = (key: string) => string;
@@ -67,8 +68,12 @@ function illustrationOf(
 ): ChapterIllustrationDto | null {
   const key = premium ? row.illustration_full_key : row.illustration_preview_key;
   if (!key || !row.illustration_width || !row.illustration_height) return null;
+  const storedWidth = premium
+    ? row.illustration_width
+    : Math.min(ILLUSTRATION_PREVIEW_WIDTH, row.illustration_width);
   return {
     url: link(`${key}.png`),
+    widths: sizedWidths(storedWidth, MEDIA_WIDTHS.illustration),
     alt: row.illustration_alt ?? '',
     width: row.illustration_width,
     height: row.illustration_height,
