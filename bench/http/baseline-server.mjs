@@ -1,9 +1,10 @@
 // The baseline of bench/http/heroes-get.bench.mjs: GET /api/heroes/{id} served by one plain process,
 // Fastify + pg, no framework, no message bus. It does the same work as the gateway and the heroes service
 // together, minus the hop between them: checks the Bearer token (EdDSA, auth's public key, like the
-// gateway), runs the very statements the heroes service's TypeORM repository sends for the hero (captured
-// by the bench and handed over in BASELINE_SQL), and answers the same JSON: the heroes service's own
-// HeroPresenter (from its build), with media URLs signed by the same signer. Started by the bench as a child process; prints
+// gateway), runs the very statements the heroes service's query sends for the hero (captured by the bench
+// and handed over in BASELINE_SQL), turns the row into a hero with the service's own row mapping, and
+// answers the same JSON: the heroes service's own HeroPresenter (from its build), with media URLs signed
+// by the same signer. Started by the bench as a child process; prints
 // `listening <port>` when ready.
 //   env: PORT, DATABASE_URL, AUTH_KEYS_DIR, MEDIA_URL_SECRET, MEDIA_URL_TTL_SECONDS, DB_POOL_SIZE, BASELINE_SQL
 // The presenter's decorators read Reflect's metadata API.
@@ -15,18 +16,16 @@ import Fastify from 'fastify';
 import { importSPKI, jwtVerify } from 'jose';
 import pg from 'pg';
 import { HeroPresenter } from '../../services/heroes/dist/heroes/hero.presenter.js';
+import { heroFromRow } from '../../services/heroes/dist/heroes/hero.queries.js';
 
 const env = process.env;
 const PREVIEW_PREFIX = 'preview-';
 const TTL_SECONDS = Number(env.MEDIA_URL_TTL_SECONDS ?? 3600);
 /**
- * [{ text, params: ['heroId' | 'userId' | literal] }], in order; an earlier one that finds no row means
- * "not found" (as TypeORM stops there); the last one's rows are the hero.
+ * [{ text, params: ['heroId' | 'userId' | literal] }], in order; one that finds no row means "not found";
+ * the last one's row is the hero.
  */
 const STATEMENTS = JSON.parse(env.BASELINE_SQL);
-
-// TypeORM hands a `date` column over as 'YYYY-MM-DD' text; pg would make it a Date at local midnight.
-pg.types.setTypeParser(1082, (value) => value);
 
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DB_POOL_SIZE ?? 10) });
 const key = await importSPKI(await loadDevPublicKey(env.AUTH_KEYS_DIR), 'EdDSA');
@@ -49,26 +48,6 @@ async function userOf(request) {
   }
 }
 
-const camel = (column) => column.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
-
-/** TypeORM's joined rows (`Hero_<column>`, `Hero__Hero_images_<column>`) → one hero with its images. */
-function heroOf(rows) {
-  if (rows.length === 0) return null;
-  const hero = { images: [] };
-  for (const [column, value] of Object.entries(rows[0])) {
-    if (!column.startsWith('Hero__')) hero[camel(column.replace(/^Hero_/, ''))] = value;
-  }
-  for (const row of rows) {
-    const image = {};
-    for (const [column, value] of Object.entries(row)) {
-      const match = /^Hero__Hero_images_(.+)$/.exec(column);
-      if (match) image[camel(match[1])] = value;
-    }
-    if (image.heroId !== null && image.heroId !== undefined) hero.images.push(image);
-  }
-  return hero;
-}
-
 async function findOwned(userId, heroId) {
   if (!HERO_ID_PATTERN.test(heroId)) return null;
   const client = await pool.connect();
@@ -81,7 +60,7 @@ async function findOwned(userId, heroId) {
       ({ rows } = await client.query(statement.text, values));
       if (rows.length === 0) return null;
     }
-    return heroOf(rows);
+    return heroFromRow(rows[0]);
   } finally {
     client.release();
   }

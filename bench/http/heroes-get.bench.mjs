@@ -1,11 +1,12 @@
 // HTTP throughput of GET /api/heroes/{id}: the product path against a single-process baseline, same run,
 // same load generator.
 //   starborn  the built gateway (NestJS on Fastify: JWT check, then a request over BullMQ/Redis) and the
-//             built heroes service (BullMQ worker, TypeORM, presenter) as child processes; auth runs too,
+//             built heroes service (BullMQ worker, its SQL query, presenter) as child processes; auth runs too,
 //             for sign-up and its key pair.
 //   baseline  bench/http/baseline-server.mjs: one Fastify + pg process doing the same work without the
-//             hop: the same token check, the very statements the heroes service's repository sends (caught
-//             from TypeORM against this database before the run) and the same JSON.
+//             hop: the same token check, the very statements the heroes service's query sends (caught
+//             from its query function against this database before the run), the same row mapping and the
+//             same JSON.
 // One user with one paid, generated hero (made through the API, then completed directly in PostgreSQL:
 // backstory and three images, as generation leaves them). autocannon, in this process, keeps CONNECTIONS
 // keep-alive connections busy against one server at a time; after a warm-up of each, the measured time is
@@ -89,50 +90,27 @@ async function completeHero(db, heroId) {
 }
 
 /**
- * The statements the heroes service sends to find an owned hero with its images: its repository call,
- * run through TypeORM with the built entities against this database, statements caught on the way.
- * Parameters equal to the hero id or the user id become placeholders for the baseline.
+ * The statements the heroes service sends to find an owned hero with its images: its own query function
+ * (from its build) run against this database, statements caught on the way. Parameters equal to the
+ * hero id or the user id become placeholders for the baseline.
  */
 async function heroesStatements(databaseUrl, heroId, userId) {
-  const { DataSource } = await import('typeorm');
-  const { serviceDataSourceOptions } = await import('@starborn/database');
-  // hero-image.entity imports hero.entity and back: the image first, or the cycle breaks.
-  const { HeroImage } = await import('../../services/heroes/dist/heroes/hero-image.entity.js');
-  const { Hero } = await import('../../services/heroes/dist/heroes/hero.entity.js');
+  const { findOwnedHero } = await import('../../services/heroes/dist/heroes/hero.queries.js');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   const statements = [];
-  let recording = false;
-  const quiet = () => undefined;
-  const dataSource = new DataSource({
-    ...serviceDataSourceOptions({
-      url: databaseUrl,
-      schema: 'heroes',
-      entities: [Hero, HeroImage],
-      migrations: [],
-      poolSize: 1,
-    }),
-    logging: ['query'],
-    logger: {
-      logQuery: (text, params = []) => {
-        if (recording) statements.push({ text, params });
-      },
-      logQueryError: quiet,
-      logQuerySlow: quiet,
-      logSchemaBuild: quiet,
-      logMigration: quiet,
-      log: quiet,
+  // The query functions take anything that runs SQL text with parameters, as the service's entity manager does.
+  const recording = {
+    query: (text, params = []) => {
+      statements.push({ text, params });
+      return client.query(text, params);
     },
-  });
-  await dataSource.initialize();
+  };
   try {
-    recording = true;
-    // As HeroesService.findOwned asks it.
-    const hero = await dataSource
-      .getRepository(Hero)
-      .findOne({ where: { id: heroId, ownerId: userId }, relations: { images: true } });
-    recording = false;
-    if (!hero) throw new Error('TypeORM did not find the bench hero');
+    const hero = await findOwnedHero(recording, heroId, userId);
+    if (!hero) throw new Error('the heroes query did not find the bench hero');
   } finally {
-    await dataSource.destroy();
+    await client.end();
   }
   return statements.map(({ text, params }) => ({
     text,

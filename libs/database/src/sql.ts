@@ -27,6 +27,20 @@ export function sqlOf(runner: Queryable): Sql {
   return async <T>(text: string, params?: unknown[]) => returnedRows<T>(await runner.query(text, params));
 }
 
+/**
+ * The connection pool under a TypeORM data source on PostgreSQL, for reads that run outside any
+ * transaction: a statement goes straight to the pool instead of through a query runner that the ORM
+ * creates, connects and releases around every statement (most of a hot read's cost in the service).
+ */
+export function poolOf(dataSource: DataSource): Queryable {
+  // TypeORM's PostgreSQL driver keeps its pg Pool as `master` once the data source is initialised.
+  const pool = (dataSource.driver as unknown as { master?: Queryable }).master;
+  if (typeof pool?.query !== 'function') {
+    throw new Error('The data source has no PostgreSQL pool: it is not initialised, or not on PostgreSQL.');
+  }
+  return pool;
+}
+
 /** Runs `work` in one transaction (READ COMMITTED: the row locks taken inside decide who goes first). */
 export function inTransaction<T>(dataSource: DataSource, work: (sql: Sql) => Promise<T>): Promise<T> {
   return dataSource.transaction((manager) => work(sqlOf(manager)));

@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { ErrorCodes, HERO_ID_PATTERN, ServiceError, type HeroStatusNotice } from '@starborn/contracts';
+import { poolOf, type Queryable } from '@starborn/database';
 import type { EntityManager } from 'typeorm';
 import { HeroPresenter } from './hero.presenter.js';
 import type { Hero } from './hero.entity.js';
@@ -23,9 +24,15 @@ export abstract class HeroWork {
   @Inject(HeroPresenter) protected readonly presenter!: HeroPresenter;
   @Inject(HeroStatusPublisher) protected readonly status!: HeroStatusPublisher;
 
+  /** Reads outside a transaction, straight from the pool (see poolOf). */
+  private poolReads?: Queryable;
+  protected get reads(): Queryable {
+    return (this.poolReads ??= poolOf(this.db.connection));
+  }
+
   /** Another user's hero is "not found": its existence is not theirs to learn. */
   protected async findOwned(userId: string, heroId: string): Promise<Hero> {
-    const hero = await findOwnedHero(this.db, this.validHeroId(heroId), String(userId ?? ''));
+    const hero = await findOwnedHero(this.reads, this.validHeroId(heroId), String(userId ?? ''));
     if (!hero) throw heroNotFound();
     return hero;
   }

@@ -1,5 +1,5 @@
 import type { HeroGeneratedEvent, HeroStatus } from '@starborn/contracts';
-import { sqlOf } from '@starborn/database';
+import { sqlOf, type Queryable } from '@starborn/database';
 import type { EntityManager } from 'typeorm';
 import { HeroImage } from './hero-image.entity.js';
 import { Hero } from './hero.entity.js';
@@ -15,16 +15,80 @@ export async function insertHero(db: EntityManager, hero: NewHero): Promise<void
   await db.getRepository(Hero).insert(hero);
 }
 
-/** The hero, with its images unless told otherwise, if it belongs to this owner. */
-export function findOwnedHero(
-  db: EntityManager,
-  heroId: string,
-  ownerId: string,
-  { images = true }: { images?: boolean } = {},
-): Promise<Hero | null> {
-  return images
-    ? db.getRepository(Hero).findOne({ where: { id: heroId, ownerId }, relations: { images: true } })
-    : db.getRepository(Hero).findOneBy({ id: heroId, ownerId });
+/**
+ * A hero row with its images gathered into one JSON column, so a hero with its images is one statement
+ * and one row (an ORM relation load sends two statements and hydrates entity objects on the hot read).
+ */
+const HERO_WITH_IMAGES = `
+  SELECT h.id, h.owner_id, h.name, to_char(h.birthdate, 'YYYY-MM-DD') AS birthdate, h.western, h.chinese,
+    h.status, h.payment_status, h.nft_id, h.backstory, h.generation_attempt, h.generation_error,
+    h.generated_by, h.created_at, h.updated_at,
+    COALESCE((
+      SELECT json_agg(json_build_object(
+        'heroId', i.hero_id, 'angle', i.angle, 'position', i.position, 'prompt', i.prompt,
+        'fullKey', i.full_key, 'previewKey', i.preview_key) ORDER BY i.position)
+      FROM heroes.hero_images i WHERE i.hero_id = h.id
+    ), '[]'::json) AS images
+  FROM heroes.heroes h`;
+
+/** One row of HERO_WITH_IMAGES as the column names give it. */
+export interface HeroRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  birthdate: string;
+  western: Hero['western'];
+  chinese: Hero['chinese'];
+  status: Hero['status'];
+  payment_status: Hero['paymentStatus'];
+  nft_id: string | null;
+  backstory: string | null;
+  generation_attempt: number;
+  generation_error: string | null;
+  generated_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  images: HeroImage[];
+}
+
+/** A row of HERO_WITH_IMAGES as the hero the services work with. */
+export function heroFromRow(row: HeroRow): Hero {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    birthdate: row.birthdate,
+    western: row.western,
+    chinese: row.chinese,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    nftId: row.nft_id,
+    backstory: row.backstory,
+    generationAttempt: row.generation_attempt,
+    generationError: row.generation_error,
+    generatedBy: row.generated_by,
+    images: row.images,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The statement that finds an owner's hero with its images ($1 the hero, $2 the owner). */
+export const OWNED_HERO_WITH_IMAGES = `${HERO_WITH_IMAGES} WHERE h.id = $1 AND h.owner_id = $2`;
+
+async function heroesWithImages(db: Queryable, text: string, params: unknown[]): Promise<Hero[]> {
+  return (await sqlOf(db)<HeroRow>(text, params)).map(heroFromRow);
+}
+
+/** The hero with its images, if it belongs to this owner. */
+export async function findOwnedHero(db: Queryable, heroId: string, ownerId: string): Promise<Hero | null> {
+  const [hero] = await heroesWithImages(db, OWNED_HERO_WITH_IMAGES, [heroId, ownerId]);
+  return hero ?? null;
+}
+
+/** The hero alone (no images), if it belongs to this owner. */
+export function findOwnedHeroAlone(db: EntityManager, heroId: string, ownerId: string): Promise<Hero | null> {
+  return db.getRepository(Hero).findOneBy({ id: heroId, ownerId });
 }
 
 /** The hero alone (no images), whoever owns it. */
@@ -33,17 +97,16 @@ export function findHero(db: EntityManager, heroId: string): Promise<Hero | null
 }
 
 /** The hero with its images, whoever owns it. */
-export function findHeroWithImages(db: EntityManager, heroId: string): Promise<Hero | null> {
-  return db.getRepository(Hero).findOne({ where: { id: heroId }, relations: { images: true } });
+export async function findHeroWithImages(db: EntityManager, heroId: string): Promise<Hero | null> {
+  const [hero] = await heroesWithImages(db, `${HERO_WITH_IMAGES} WHERE h.id = $1`, [heroId]);
+  return hero ?? null;
 }
 
 /** The owner's heroes with their images, newest first. */
 export function heroesOf(db: EntityManager, ownerId: string): Promise<Hero[]> {
-  return db.getRepository(Hero).find({
-    where: { ownerId },
-    relations: { images: true },
-    order: { createdAt: 'DESC' },
-  });
+  return heroesWithImages(db, `${HERO_WITH_IMAGES} WHERE h.owner_id = $1 ORDER BY h.created_at DESC`, [
+    ownerId,
+  ]);
 }
 
 /** The hero's payment status alone, if it belongs to this owner. */

@@ -18,7 +18,7 @@ import { mediaExpiry, MediaUrlSigner } from '@starborn/storage';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { HEROES_CONFIG, type HeroesConfig } from '../config.js';
-import { findHeroWithImages, findOwnedHero } from '../heroes/hero.queries.js';
+import { findHeroWithImages, findOwnedHeroAlone } from '../heroes/hero.queries.js';
 import { heroNotFound } from '../heroes/hero-work.service.js';
 import type { ShareLink } from './share-link.entity.js';
 import {
@@ -51,7 +51,7 @@ export class SharesService {
 
   async create({ userId, heroId }: CreateShareCommand): Promise<ShareLinkDto> {
     const hero = HERO_ID_PATTERN.test(String(heroId))
-      ? await findOwnedHero(this.db, heroId, userId, { images: false })
+      ? await findOwnedHeroAlone(this.db, heroId, userId)
       : null;
     if (!hero) throw heroNotFound();
     if (hero.paymentStatus !== 'paid')
