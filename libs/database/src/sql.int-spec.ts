@@ -2,7 +2,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { testDatabase } from '@starborn/testing';
 import { ensureDatabase } from './ensure-database.js';
-import { inTransaction, sqlOf } from './sql.js';
+import { inTransaction, poolOf, sqlOf } from './sql.js';
 
 // The shapes returnedRows reads are TypeORM's and pg's: checked here against the real PostgreSQL.
 describe('sqlOf on PostgreSQL', () => {
@@ -40,6 +40,14 @@ describe('sqlOf on PostgreSQL', () => {
   it('answers the same rows through a plain pg client', async () => {
     const sql = sqlOf(client);
     expect(await sql('UPDATE counters SET n = n WHERE id = $1 RETURNING id', [1])).toEqual([{ id: 1 }]);
+  });
+
+  it("answers the same rows straight from the data source's pool, and refuses a data source not opened", async () => {
+    const sql = sqlOf(poolOf(dataSource));
+    expect(await sql('SELECT id FROM counters WHERE id = $1', [2])).toEqual([{ id: 2 }]);
+    expect(() => poolOf(new DataSource({ type: 'postgres', url: database.url }))).toThrow(
+      'The data source has no PostgreSQL pool',
+    );
   });
 
   it('commits the work of a transaction, and rolls it back when the work fails', async () => {
