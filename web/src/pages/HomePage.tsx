@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { CallToAction } from '../components/CallToAction';
 import { MoonStarIcon, PenIcon, WandIcon } from '../components/HeroIcons';
-import { SmartImage } from '../components/SmartImage';
+import { ResponsiveImage } from '../components/ResponsiveImage';
+import { IMAGE_SIZES } from '../components/responsiveImage';
 import { usePageMeta } from '../components/usePageMeta';
 import { EXAMPLE_HEROES } from '../features/heroes/examples';
 import '../styles/heroes.css';
@@ -100,8 +101,10 @@ export function HomePage() {
         <ul className="example-heroes">
           {EXAMPLE_HEROES.map((hero) => (
             <li key={hero.slug} className="example-hero">
-              <SmartImage
+              <ResponsiveImage
                 src={hero.image}
+                sources={hero.sources}
+                sizes={IMAGE_SIZES.exampleHero}
                 alt={`${hero.name}, ${hero.westernSign} hero born in the year of the ${hero.chineseSign}`}
                 className="example-hero__image"
                 width={512}

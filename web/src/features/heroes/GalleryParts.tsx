@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { LockIcon } from '../../components/HeroIcons';
-import { SmartImage } from '../../components/SmartImage';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { IMAGE_SIZES, mediaSources } from '../../components/responsiveImage';
 
 const ANGLE_LABELS = { front: 'front view', profile: 'profile view', action: 'action shot' } as const;
 
 export interface GalleryImage {
   url: string;
+  /** The widths it is also served at as AVIF and WebP (see mediaSources). */
+  widths?: number[];
   angle: keyof typeof ANGLE_LABELS;
 }
 
@@ -25,8 +28,10 @@ export function GalleryFigure({
 }) {
   return (
     <figure className="gallery__main">
-      <SmartImage
+      <ResponsiveImage
         src={image.url}
+        sources={mediaSources(image.url, image.widths)}
+        sizes={IMAGE_SIZES.heroGallery}
         alt={`${name}, ${ANGLE_LABELS[image.angle]}`}
         className="gallery__image"
         loading="eager"
@@ -65,7 +70,15 @@ export function GalleryThumb({
         data-locked={locked ? 'true' : undefined}
         onClick={onSelect}
       >
-        <SmartImage src={image.url} alt="" className="gallery__thumb-image" width={160} height={160} />
+        <ResponsiveImage
+          src={image.url}
+          sources={mediaSources(image.url, image.widths)}
+          sizes={IMAGE_SIZES.heroThumb}
+          alt=""
+          className="gallery__thumb-image"
+          width={160}
+          height={160}
+        />
         {locked && (
           <span className="gallery__lock" aria-hidden="true">
             <LockIcon width={22} height={22} />

@@ -4,7 +4,10 @@
  * files in web/public/examples/.
  */
 import { zodiacFor } from '@starborn/zodiac';
+import type { ResponsiveSources } from '../../components/responsiveImage';
 import examples from './exampleHeroes.json';
+// AVIF and WebP at the widths the cards show them at, hashed under /assets/ (web/scripts/make-example-variants.mjs).
+import sizedImages from './exampleImages.json';
 
 export interface ExampleHero {
   slug: string;
@@ -12,6 +15,7 @@ export interface ExampleHero {
   birthdate: string;
   tagline: string;
   image: string;
+  sources: ResponsiveSources | null;
   westernSign: string;
   westernElement: string;
   chineseSign: string;
@@ -25,6 +29,7 @@ export const EXAMPLE_HEROES: readonly ExampleHero[] = examples.map((example) => 
     birthdate: example.birthdate,
     tagline: example.tagline,
     image: `/examples/${example.slug}.png`,
+    sources: (sizedImages as Record<string, ResponsiveSources>)[example.slug] ?? null,
     westernSign: zodiac.western.sign,
     westernElement: zodiac.western.element,
     chineseSign: zodiac.chinese.sign,

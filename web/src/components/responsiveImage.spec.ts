@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { IMAGE_SIZES, mediaSources, srcSetOf } from './responsiveImage';
+
+const url = '/media/heroes/abc/full/front.png?exp=1800003600&sig=AbC_-d';
+
+describe('mediaSources', () => {
+  it('names every width as AVIF and WebP under the same signed link, narrowest first', () => {
+    const sources = mediaSources(url, [1024, 320, 640])!;
+    expect(srcSetOf(sources.avif)).toBe(
+      '/media/heroes/abc/full/front.w320.avif?exp=1800003600&sig=AbC_-d 320w, ' +
+        '/media/heroes/abc/full/front.w640.avif?exp=1800003600&sig=AbC_-d 640w, ' +
+        '/media/heroes/abc/full/front.w1024.avif?exp=1800003600&sig=AbC_-d 1024w',
+    );
+    expect(sources.webp.map((source) => source.url)).toEqual([
+      '/media/heroes/abc/full/front.w320.webp?exp=1800003600&sig=AbC_-d',
+      '/media/heroes/abc/full/front.w640.webp?exp=1800003600&sig=AbC_-d',
+      '/media/heroes/abc/full/front.w1024.webp?exp=1800003600&sig=AbC_-d',
+    ]);
+  });
+
+  it('gives none without widths (an older server) or for a link that is not a PNG', () => {
+    expect(mediaSources(url, undefined)).toBeNull();
+    expect(mediaSources(url, [])).toBeNull();
+    expect(mediaSources('/media/a/b.webp?exp=1&sig=x', [320])).toBeNull();
+    expect(mediaSources('data:image/png;base64,AAAA', [320])).toBeNull();
+  });
+
+  it('only touches the extension, not a ".png" elsewhere in the path', () => {
+    expect(mediaSources('/media/a.png/b.png?exp=1&sig=x', [320])!.avif[0]!.url).toBe(
+      '/media/a.png/b.w320.avif?exp=1&sig=x',
+    );
+  });
+});
+
+describe('IMAGE_SIZES', () => {
+  /** The width a `sizes` list gives at a viewport width, for the simple lists used here. */
+  function shownWidth(sizes: string, viewport: number): number {
+    for (const entry of sizes.split(/,\s*(?=\(max-width|\d+px$)/)) {
+      const match = /^\(max-width: (\d+)px\) (.+)$/.exec(entry);
+      const length = match ? (viewport <= Number(match[1]) ? match[2]! : null) : entry;
+      if (length === null) continue;
+      const expression = length
+        .replace(/calc|min/g, (name) => (name === 'min' ? 'Math.min' : ''))
+        .replace(/(\d+(?:\.\d+)?)vw/g, (_, n: string) => String((Number(n) * viewport) / 100))
+        .replace(/px/g, '');
+      return Number(new Function(`return ${expression}`)());
+    }
+    throw new Error(`no entry of ${sizes} applies`);
+  }
+
+  it('matches the layout at a 390-pixel phone and a 1280-pixel desktop', () => {
+    expect(shownWidth(IMAGE_SIZES.heroGallery, 390)).toBe(358);
+    expect(shownWidth(IMAGE_SIZES.heroGallery, 1280)).toBe(560);
+    expect(shownWidth(IMAGE_SIZES.heroThumb, 390)).toBeCloseTo(111.3, 1);
+    expect(shownWidth(IMAGE_SIZES.heroThumb, 1280)).toBe(180);
+    expect(shownWidth(IMAGE_SIZES.chapterIllustration, 390)).toBe(358);
+    expect(shownWidth(IMAGE_SIZES.chapterIllustration, 1280)).toBe(600);
+    expect(shownWidth(IMAGE_SIZES.exampleHero, 390)).toBe(358);
+    expect(shownWidth(IMAGE_SIZES.exampleHero, 1280)).toBe(360);
+  });
+});
