@@ -79,7 +79,7 @@ async function apiChapters(page: Page, library: Library, heroId: string): Promis
 test.describe('chapter illustrations', () => {
   test.setTimeout(240_000);
 
-  test('an unlocked chapter shows its illustration above its text, WebP first, sized and lazy; locked ones have none', async ({
+  test('an unlocked chapter shows its illustration above its text, AVIF first, sized and lazy; locked ones have none', async ({
     page,
     library,
   }) => {
@@ -99,18 +99,22 @@ test.describe('chapter illustrations', () => {
     await expect(image).toHaveAttribute('width', String(drawn.width));
     await expect(image).toHaveAttribute('height', String(drawn.height));
     await expect(image).toHaveAttribute('loading', 'lazy');
-    // The WebP source: the same signed link with .webp for .png.
-    const source = figure.locator('picture > source');
-    await expect(source).toHaveAttribute('type', 'image/webp');
-    const webp = await source.getAttribute('srcset');
-    expect(webp).toContain('.webp');
-    expect(webp!.replace('.webp', '.png')).toBe(await image.getAttribute('src'));
-    // Loaded once scrolled to (lazy): no broken image, and as WebP.
+    // AVIF, then WebP, at the illustration's widths: the same signed link with .w<width>.<format> for .png.
+    const sources = figure.locator('picture > source');
+    await expect(sources).toHaveCount(2);
+    await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
+    await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
+    const png = (await image.getAttribute('src'))!;
+    expect(await sources.nth(0).getAttribute('srcset')).toBe(
+      `${png.replace('.png?', '.w600.avif?')} 600w, ${png.replace('.png?', '.w1200.avif?')} 1200w`,
+    );
+    expect(await sources.nth(1).getAttribute('srcset')).toContain(png.replace('.png?', '.w600.webp?'));
+    // Loaded once scrolled to (lazy): no broken image, and as AVIF at the width it is shown at.
     await image.scrollIntoViewIfNeeded();
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain('.webp');
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain('.w600.avif');
 
     // Above the text, in reading order too.
     const text = chapterText(panel);
