@@ -1,5 +1,5 @@
 // npm run bench: build the services, run every benchmark (bench/<name>/*.bench.mjs: rpc, generation,
-// storybook, storybook-export, rooms, http) in turn, then write the one report bench/results/README.md.
+// storybook, storybook-export, rooms, http, web) in turn, then write the one report bench/results/README.md.
 //   npm run bench                 every bench
 //   npm run bench -- http rooms   only these (the report still shows every result, older ones marked)
 // A bench that fails leaves its previous result, which the report marks as not re-measured; the run
@@ -26,7 +26,7 @@ const benches = all
       .map((file) => `bench/${name}/${file}`),
   );
 
-// The benches run the services and libraries from their dist; the web app is not needed.
+// The benches run the services and libraries from their dist; the web bench builds the web app itself.
 const buildArgs = ['nx', 'run-many', '-t', 'build', '--exclude=web', '--output-style=stream'];
 if ((await run('npx', buildArgs, { env: NX_ENV })) !== 0) process.exit(1);
 const started = new Date().toISOString();

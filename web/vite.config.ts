@@ -11,6 +11,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: which chunks each page loads, read by the landing's JavaScript budget
+    // (scripts/landing-js.mjs, its browser test and bench/web).
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

@@ -10,7 +10,6 @@ import './styles/pages.css';
 import { registerNavigator } from './app/navigation';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
-import { authApi } from './features/auth/authApi';
 import { credentialsReceived, sessionEnded } from './features/auth/authSlice';
 import { parseStoredUser, readToken, TOKEN_KEY, USER_KEY } from './features/auth/session';
 
@@ -18,9 +17,12 @@ const store = createAppStore(window.localStorage);
 const router = createAppRouter();
 registerNavigator(router);
 
-// A restored token is checked once with GET /api/user; a 401 signs the user out.
+// A restored token is checked once with GET /api/user; a 401 signs the user out. The API code loads
+// here only for a returning user: a visitor's landing page does without it.
 if (store.getState().auth.token) {
-  void store.dispatch(authApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false }));
+  void import('./features/auth/authApi').then(({ authApi }) =>
+    store.dispatch(authApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false })),
+  );
 }
 
 // Keep tabs in step: signing in or out in another tab applies here too. Storage is only read

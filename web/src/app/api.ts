@@ -2,11 +2,15 @@
  * The RTK Query API slice. Every call goes to the same origin under /api with JSON, the bearer
  * token from 'authToken', and the 300000 ms timeout; every failure leaves here as an
  * ApiError carrying the product's message. Features add their endpoints with injectEndpoints.
+ * The slice is not in the landing page's bundle: importing this module (through a feature's endpoints)
+ * adds its reducer and middleware to the store.
  */
+import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { endsSession, toApiError, type ApiError } from './apiErrors';
 import { redirectToLogin } from './navigation';
-import { sessionEnded } from '../features/auth/authSlice';
+import { joinStore } from './store';
+import { sessionEnded, signedOut } from '../features/auth/authSlice';
 import { readToken } from '../features/auth/session';
 
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -63,3 +67,12 @@ export const api = createApi({
   tagTypes: ['User'],
   endpoints: () => ({}),
 });
+
+/** Cached answers belong to the user who asked: signing out, or a session the server ended, drops them. */
+const resetOnSignOut: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (signedOut.match(action) || sessionEnded.match(action)) store.dispatch(api.util.resetApiState());
+  return result;
+};
+
+joinStore(api, api.middleware as Middleware, resetOnSignOut);

@@ -5,10 +5,7 @@ import { RootLayout } from '../features/layout/RootLayout';
 import { WithRoomReturn } from '../features/rooms/WithRoomReturn';
 import { ErrorPage } from '../pages/ErrorPage';
 import { HomePage } from '../pages/HomePage';
-import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { ProfilePage } from '../pages/ProfilePage';
-import { RegisterPage } from '../pages/RegisterPage';
 import { lazyRoute, pendingFallback } from './lazyRoute';
 // The loading screens' styles (and the hero and content pages' own) stay in the main bundle, so a
 // loading screen is styled before its page's chunk arrives.
@@ -19,8 +16,9 @@ const screen = <ScreenLoading />;
 const content = <ContentLoading />;
 
 /**
- * Public routes, login-required routes, and the catch-all 404. Pages other than the landing page,
- * the sign-in pages, the profile and the 404 are chunks of their own (see lazyRoute).
+ * Public routes, login-required routes, and the catch-all 404. Pages other than the landing page and
+ * the 404 are chunks of their own (see lazyRoute): the landing's bundle holds no server call, form or
+ * signed-in screen.
  */
 export const routes: RouteObject[] = [
   {
@@ -35,8 +33,8 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
+          { path: 'login', ...lazyRoute(() => import('../pages/LoginPage'), screen) },
+          { path: 'register', ...lazyRoute(() => import('../pages/RegisterPage'), screen) },
           { path: 'share/:shareId', ...lazyRoute(() => import('../pages/SharedHeroPage'), screen) },
           { path: 'terms-of-service', ...lazyRoute(() => import('../pages/content/TermsPage'), content) },
           { path: 'privacy-policy', ...lazyRoute(() => import('../pages/content/PrivacyPage'), content) },
@@ -83,7 +81,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               { path: 'checkout/:id', ...lazyRoute(() => import('../pages/CheckoutPage'), screen) },
-              { path: 'profile', element: <ProfilePage /> },
+              { path: 'profile', ...lazyRoute(() => import('../pages/ProfilePage'), screen) },
               { path: 'heroes', ...lazyRoute(() => import('../pages/HeroesListPage'), screen) },
               { path: 'shared-story', ...lazyRoute(() => import('../pages/SharedStoryLobbyPage'), screen) },
               {

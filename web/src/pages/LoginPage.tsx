@@ -58,3 +58,5 @@ export function LoginPage() {
     </AuthCard>
   );
 }
+
+export default LoginPage;

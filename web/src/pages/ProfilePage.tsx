@@ -192,3 +192,5 @@ function ProfileShare({ link }: { link: SharedLink }) {
     </li>
   );
 }
+
+export default ProfilePage;

@@ -75,3 +75,5 @@ export function RegisterPage() {
     </AuthCard>
   );
 }
+
+export default RegisterPage;

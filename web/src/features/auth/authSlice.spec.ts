@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createAppStore } from '../../app/store';
+import { authApi } from './authApi';
 import {
   credentialsReceived,
   selectIsAuthenticated,
@@ -73,5 +74,21 @@ describe('auth state and its storage', () => {
     store.dispatch(userRefreshed(user));
     expect(store.getState().auth.user).toBeNull();
     expect(items.size).toBe(0);
+  });
+
+  it.each([
+    ['signing out', signedOut()],
+    ['the server ending the session', sessionEnded()],
+  ])('drops the cached API answers on %s', (_name, action) => {
+    const { storage } = memoryStorage({ authToken: 'tok', user: JSON.stringify(user) });
+    const store = createAppStore(storage);
+    const cachedUser = () => authApi.endpoints.getCurrentUser.select()(store.getState()).data;
+    store.dispatch(
+      authApi.util.upsertQueryEntries([{ endpointName: 'getCurrentUser', arg: undefined, value: user }]),
+    );
+    expect(cachedUser()).toEqual(user);
+
+    store.dispatch(action);
+    expect(cachedUser()).toBeUndefined();
   });
 });

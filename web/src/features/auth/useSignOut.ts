@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { revokeSession } from './authApi';
+import { revokeSession } from './revokeSession';
 import { selectToken, selectUser, signedOut } from './authSlice';
 import { greetingName } from './session';
 import { NOTIFICATION_DURATIONS, notify } from '../notifications/notificationsSlice';
