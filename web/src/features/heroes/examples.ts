@@ -1,9 +1,9 @@
 /**
  * The landing page's three example heroes. Their portraits were made by the local AI
  * provider with web/scripts/make-example-heroes.mjs, which reads the same JSON, and ship as static
- * files in web/public/examples/.
+ * files in web/public/examples/. Their signs are written in the JSON (examples.spec.ts checks them
+ * against the zodiac library), so the landing page does not carry the zodiac tables.
  */
-import { zodiacFor } from '@starborn/zodiac';
 import type { ResponsiveSources } from '../../components/responsiveImage';
 import examples from './exampleHeroes.json';
 // AVIF and WebP at the widths the cards show them at, hashed under /assets/ (web/scripts/make-example-variants.mjs).
@@ -22,7 +22,6 @@ export interface ExampleHero {
 }
 
 export const EXAMPLE_HEROES: readonly ExampleHero[] = examples.map((example) => {
-  const zodiac = zodiacFor(example.birthdate);
   return {
     slug: example.slug,
     name: example.name,
@@ -30,8 +29,8 @@ export const EXAMPLE_HEROES: readonly ExampleHero[] = examples.map((example) => 
     tagline: example.tagline,
     image: `/examples/${example.slug}.png`,
     sources: (sizedImages as Record<string, ResponsiveSources>)[example.slug] ?? null,
-    westernSign: zodiac.western.sign,
-    westernElement: zodiac.western.element,
-    chineseSign: zodiac.chinese.sign,
+    westernSign: example.westernSign,
+    westernElement: example.westernElement,
+    chineseSign: example.chineseSign,
   };
 });
