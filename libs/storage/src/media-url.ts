@@ -34,7 +34,7 @@ export const ALL_MEDIA_WIDTHS: readonly number[] = [...new Set(Object.values(MED
 export const HERO_PREVIEW_SIZE = 512;
 export const ILLUSTRATION_PREVIEW_WIDTH = 600;
 
-/** Encoder settings of sized variants: a moderate AVIF effort keeps generation fast. */
+/** Encoder settings of sized variants: a moderate AVIF effort keeps the first request for one quick. */
 export const SIZED_ENCODING = {
   avif: { quality: 50, effort: 2 },
   webp: { quality: 80, effort: 4 },

@@ -9,9 +9,11 @@ import {
 import sharp from 'sharp';
 
 /**
- * Sized variants of images stored before they existed: the first request for one resizes the stem's
- * PNG once, stores the result beside it and serves it; later requests read the stored file. Only the
- * widths of the media ladders are made, so a signed link cannot fill storage with arbitrary sizes.
+ * The AVIF and WebP renderings of a picture at the widths pages show it at: the first request for one
+ * resizes the stem's PNG once, stores the result beside it and serves it; later requests read the
+ * stored file. Generation stores only the PNG and WebP at full size (encoding every width as AVIF would
+ * take seconds per hero), so each rendering costs once, when someone first looks at it. Only the widths
+ * of the media ladders are made, so a signed link cannot fill storage with arbitrary sizes.
  */
 export class SizedVariants {
   readonly #logger = new Logger(SizedVariants.name);

@@ -5,7 +5,7 @@ import { GenerationWorker } from '../generation.worker.js';
 import { renderIllustrationVariants, storeImageVariants } from '../media/image-variants.js';
 import { OBJECT_STORAGE } from '../tokens.js';
 
-/** Storage keys (without extension; each stored as .png, .webp and sized variants) of one chapter's illustration. */
+/** Storage keys (without extension; each stored as .png and .webp) of one chapter's illustration. */
 export const illustrationKeys = (job: { storyBookId: string; chapterNumber: number }) => {
   const base = `storybooks/${job.storyBookId}/chapters/${job.chapterNumber}`;
   return { fullKey: `${base}/full`, previewKey: `${base}/preview` };

@@ -1,12 +1,6 @@
 import type { ObjectStorage } from '@starborn/storage';
 import sharp from 'sharp';
-import {
-  renderHeroVariants,
-  renderIllustrationVariants,
-  renderSizedVariants,
-  storeImageVariants,
-  type SizedVariant,
-} from './image-variants.js';
+import { renderHeroVariants, renderIllustrationVariants, storeImageVariants } from './image-variants.js';
 
 /** A picture with detail in it (gradients), so encoders have something to keep. */
 async function picture(width: number, height: number): Promise<Buffer> {
@@ -31,54 +25,22 @@ async function described(body: Buffer) {
   return { format: format === 'heif' && compression === 'av1' ? 'avif' : format, width, height };
 }
 
-const ladderOf = (variants: SizedVariant[]) => variants.map(({ width, format }) => `${width}.${format}`);
-
-describe('renderSizedVariants', () => {
-  it('renders every width as AVIF and WebP, reduced but never enlarged', async () => {
-    const variants = await renderSizedVariants(await picture(512, 256), [320, 640]);
-    expect(ladderOf(variants)).toEqual(['320.avif', '320.webp', '640.avif', '640.webp']);
-    expect(await Promise.all(variants.map((variant) => described(variant.body)))).toEqual([
-      { format: 'avif', width: 320, height: 160 },
-      { format: 'webp', width: 320, height: 160 },
-      { format: 'avif', width: 512, height: 256 },
-      { format: 'webp', width: 512, height: 256 },
-    ]);
-  });
-});
-
 describe('renderHeroVariants', () => {
-  it('stores the full portrait at 320, 640 and 1024 and the 512 preview at 320 and 640 (its own size)', async () => {
+  it('keeps the full portrait as it is and reduces the preview to 512 px, as PNG and WebP', async () => {
     const png = await picture(1024, 1024);
     const variants = await renderHeroVariants(png, 0);
-    expect(ladderOf(variants.fullSized)).toEqual([
-      '320.avif',
-      '320.webp',
-      '640.avif',
-      '640.webp',
-      '1024.avif',
-      '1024.webp',
-    ]);
-    expect(ladderOf(variants.previewSized)).toEqual(['320.avif', '320.webp', '640.avif', '640.webp']);
-    expect(await described(variants.previewSized[2]!.body)).toEqual({
-      format: 'avif',
-      width: 512,
-      height: 512,
-    });
-    // The sized preview is made from the watermarked preview, not from the full picture.
-    const fromPreview = await renderSizedVariants(variants.previewPng, [320]);
-    expect(variants.previewSized[0]!.body.equals(fromPreview[0]!.body)).toBe(true);
-    // The AVIF at the gallery's width is far smaller than the full PNG it replaces.
-    const avif640 = variants.fullSized.find((variant) => variant.width === 640 && variant.format === 'avif')!;
-    expect(avif640.body.length).toBeLessThan(png.length / 4);
+    expect(variants.fullPng.equals(png)).toBe(true);
+    expect(await described(variants.fullWebp)).toEqual({ format: 'webp', width: 1024, height: 1024 });
+    expect(await described(variants.previewPng)).toEqual({ format: 'png', width: 512, height: 512 });
+    expect(await described(variants.previewWebp)).toEqual({ format: 'webp', width: 512, height: 512 });
   });
 });
 
 describe('renderIllustrationVariants', () => {
-  it('stores a 1200-wide illustration at 600 and 1200, and its 600-wide preview at 600', async () => {
+  it('reduces a 1200×800 illustration to a 600×400 preview, keeping its shape', async () => {
     const variants = await renderIllustrationVariants(await picture(1200, 800), { width: 1200, height: 800 });
-    expect(ladderOf(variants.fullSized)).toEqual(['600.avif', '600.webp', '1200.avif', '1200.webp']);
-    expect(ladderOf(variants.previewSized)).toEqual(['600.avif', '600.webp']);
-    expect(await described(variants.fullSized[0]!.body)).toEqual({ format: 'avif', width: 600, height: 400 });
+    expect(await described(variants.fullWebp)).toEqual({ format: 'webp', width: 1200, height: 800 });
+    expect(await described(variants.previewPng)).toEqual({ format: 'png', width: 600, height: 400 });
   });
 });
 
@@ -92,17 +54,11 @@ describe('storeImageVariants', () => {
     await storeImageVariants(storage, { fullKey: 's/1/full', previewKey: 's/1/preview' }, variants);
     expect(puts.map(([key, type]) => `${key} ${type}`).sort()).toEqual([
       's/1/full.png image/png',
-      's/1/full.w1200.avif image/avif',
-      's/1/full.w1200.webp image/webp',
-      's/1/full.w600.avif image/avif',
-      's/1/full.w600.webp image/webp',
       's/1/full.webp image/webp',
       's/1/preview.png image/png',
-      's/1/preview.w600.avif image/avif',
-      's/1/preview.w600.webp image/webp',
       's/1/preview.webp image/webp',
     ]);
     const stored = (key: string) => puts.find(([k]) => k === key)![2];
-    expect(stored('s/1/preview.w600.avif').equals(variants.previewSized[0]!.body)).toBe(true);
+    expect(stored('s/1/preview.webp').equals(variants.previewWebp)).toBe(true);
   });
 });

@@ -1,48 +1,17 @@
-import {
-  HERO_PREVIEW_SIZE,
-  ILLUSTRATION_PREVIEW_WIDTH,
-  MEDIA_WIDTHS,
-  SIZED_ENCODING,
-  SIZED_FORMATS,
-  sizedKey,
-  sizedWidths,
-  type ObjectStorage,
-  type SizedFormat,
-} from '@starborn/storage';
+import { HERO_PREVIEW_SIZE, ILLUSTRATION_PREVIEW_WIDTH, type ObjectStorage } from '@starborn/storage';
 import sharp from 'sharp';
 
-/** One rendering of a picture at one of its ladder's widths, as AVIF or WebP. */
-export interface SizedVariant {
-  width: number;
-  format: SizedFormat;
-  body: Buffer;
-}
-
 /**
- * One image stored as full quality and preview, each as PNG and WebP at its own size, and as AVIF and
- * WebP at the widths pages show it at (`<stem>.w<width>.<format>`, see sizedKey).
+ * One image stored as full quality and preview, each as PNG and WebP at its own size. The AVIF and WebP
+ * renderings at the widths pages show (`<stem>.w<width>.<format>`) are not made here: the gateway makes
+ * each the first time it is asked for and keeps it (see services/gateway/src/media/sized-variants.ts),
+ * so generation stays as fast as before and no rendering is made that nobody looks at.
  */
 export interface ImageVariants {
   fullPng: Buffer;
   fullWebp: Buffer;
   previewPng: Buffer;
   previewWebp: Buffer;
-  fullSized: SizedVariant[];
-  previewSized: SizedVariant[];
-}
-
-/** The picture reduced to each width (never enlarged), in every sized format. */
-export async function renderSizedVariants(png: Buffer, widths: readonly number[]): Promise<SizedVariant[]> {
-  const jobs = widths.flatMap((width) =>
-    SIZED_FORMATS.map(async (format): Promise<SizedVariant> => {
-      const resized = sharp(png).resize({ width, withoutEnlargement: true });
-      const body = await (
-        format === 'avif' ? resized.avif(SIZED_ENCODING.avif) : resized.webp(SIZED_ENCODING.webp)
-      ).toBuffer();
-      return { width, format, body };
-    }),
-  );
-  return Promise.all(jobs);
 }
 
 /** Stores every variant under the image's two stems (each a key without extension). */
@@ -51,17 +20,11 @@ export async function storeImageVariants(
   keys: { fullKey: string; previewKey: string },
   variants: ImageVariants,
 ): Promise<void> {
-  const sized = (stem: string, list: SizedVariant[]) =>
-    list.map(({ width, format, body }) =>
-      storage.put(sizedKey(stem, width, format), body, `image/${format}`),
-    );
   await Promise.all([
     storage.put(`${keys.fullKey}.png`, variants.fullPng, 'image/png'),
     storage.put(`${keys.fullKey}.webp`, variants.fullWebp, 'image/webp'),
     storage.put(`${keys.previewKey}.png`, variants.previewPng, 'image/png'),
     storage.put(`${keys.previewKey}.webp`, variants.previewWebp, 'image/webp'),
-    ...sized(keys.fullKey, variants.fullSized),
-    ...sized(keys.previewKey, variants.previewSized),
   ]);
 }
 
@@ -94,41 +57,30 @@ function watermark(width: number, height: number, text: string): Buffer {
 
 /**
  * Every stored picture exists as full quality (PNG and WebP) for paid owners, and a preview for
- * everyone else, reduced, watermarked and (when asked) blurred; each also at the widths of `ladder`.
+ * everyone else, reduced, watermarked and (when asked) blurred.
  */
-export async function renderImageVariants(
-  png: Buffer,
-  preview: PreviewOptions,
-  ladder: readonly number[],
-): Promise<ImageVariants> {
+export async function renderImageVariants(png: Buffer, preview: PreviewOptions): Promise<ImageVariants> {
   const reduced = sharp(png).resize(preview.width, preview.height);
   const base = preview.blur ? reduced.blur(preview.blur) : reduced;
   const previewPng = await base
     .composite([{ input: watermark(preview.width, preview.height, preview.watermark) }])
     .png({ compressionLevel: 6 })
     .toBuffer();
-  const { width: fullWidth = preview.width } = await sharp(png).metadata();
-  const [fullWebp, previewWebp, fullSized, previewSized] = await Promise.all([
+  const [fullWebp, previewWebp] = await Promise.all([
     sharp(png).webp({ quality: 86 }).toBuffer(),
     sharp(previewPng).webp({ quality: 80 }).toBuffer(),
-    renderSizedVariants(png, sizedWidths(fullWidth, ladder)),
-    renderSizedVariants(previewPng, sizedWidths(preview.width, ladder)),
   ]);
-  return { fullPng: png, fullWebp, previewPng, previewWebp, fullSized, previewSized };
+  return { fullPng: png, fullWebp, previewPng, previewWebp };
 }
 
 /** A hero's image: the first reduced with the watermark, the others also blurred. */
 export function renderHeroVariants(png: Buffer, position: number): Promise<ImageVariants> {
-  return renderImageVariants(
-    png,
-    {
-      width: HERO_PREVIEW_SIZE,
-      height: HERO_PREVIEW_SIZE,
-      watermark: position === 0 ? 'PREVIEW' : 'UNLOCK FULL QUALITY',
-      ...(position === 0 ? {} : { blur: 14 }),
-    },
-    MEDIA_WIDTHS.hero,
-  );
+  return renderImageVariants(png, {
+    width: HERO_PREVIEW_SIZE,
+    height: HERO_PREVIEW_SIZE,
+    watermark: position === 0 ? 'PREVIEW' : 'UNLOCK FULL QUALITY',
+    ...(position === 0 ? {} : { blur: 14 }),
+  });
 }
 
 /** A chapter illustration's preview: reduced to ILLUSTRATION_PREVIEW_WIDTH (keeping its shape) and watermarked, not blurred. */
@@ -137,9 +89,9 @@ export function renderIllustrationVariants(
   size: { width: number; height: number },
 ): Promise<ImageVariants> {
   const width = Math.min(ILLUSTRATION_PREVIEW_WIDTH, size.width);
-  return renderImageVariants(
-    png,
-    { width, height: Math.round((size.height * width) / size.width), watermark: 'PREVIEW' },
-    MEDIA_WIDTHS.illustration,
-  );
+  return renderImageVariants(png, {
+    width,
+    height: Math.round((size.height * width) / size.width),
+    watermark: 'PREVIEW',
+  });
 }
