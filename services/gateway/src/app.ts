@@ -195,6 +195,9 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       prefix: '/',
       index: false,
       wildcard: false,
+      // The web build writes .br and .gz copies of its text files (web/scripts/precompress.mjs): a
+      // browser that accepts them gets them, with no compression work per request.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         res.header(

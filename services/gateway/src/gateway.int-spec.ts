@@ -11,6 +11,7 @@ import { StorybookModule } from '@starborn/storybook';
 import { deleteRedisPrefix, testRedisPrefix } from '@starborn/testing';
 import { startServices, suiteEnv, writeWebBuild, type SuiteEnv } from './__tests__/suite-env.js';
 import { createGatewayApp } from './app.js';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 const SERVICES: Record<BackendService, Type<unknown>> = {
   auth: AuthModule,
@@ -21,6 +22,9 @@ const SERVICES: Record<BackendService, Type<unknown>> = {
   rooms: RoomsModule,
 };
 
+/** A script of the web build, long enough to be worth compressing. */
+const APP_JS = `console.log(${JSON.stringify('starborn '.repeat(200))});`;
+
 let suite: SuiteEnv;
 let env: NodeJS.ProcessEnv;
 let gateway: NestFastifyApplication;
@@ -30,7 +34,10 @@ beforeAll(async () => {
   suite = await suiteEnv('gateway');
   const webDist = await writeWebBuild(suite.workDir, {
     'index.html': '<!doctype html><title>Starborn</title><div id="root"></div>',
-    'assets/app-1234.js': 'console.log("starborn")',
+    'assets/app-1234.js': APP_JS,
+    // As the web build's precompress step leaves them.
+    'assets/app-1234.js.br': brotliCompressSync(APP_JS),
+    'assets/app-1234.js.gz': gzipSync(APP_JS),
   });
   env = {
     ...suite.env,
@@ -337,7 +344,7 @@ describe('gateway: platform', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
-  it('serves the web app with SPA fallback, and JSON 404s under /api', async () => {
+  it('serves the web app with SPA fallback, its assets cached for good', async () => {
     for (const path of ['/', '/profile', '/hero/0123456789abcdef0123456789abcdef']) {
       const page = await call('GET', path);
       expect(page.statusCode).toBe(200);
@@ -347,7 +354,32 @@ describe('gateway: platform', () => {
     const asset = await call('GET', '/assets/app-1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    expect(asset.body).toBe(APP_JS);
+  });
 
+  it('sends the build’s compressed copy of an asset to a browser that accepts it', async () => {
+    const brotli = (await gateway.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })) as unknown as { statusCode: number; headers: Record<string, string>; rawPayload: Buffer };
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(APP_JS);
+
+    const gzip = (await gateway.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })) as unknown as { headers: Record<string, string>; rawPayload: Buffer };
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('answers JSON 404s under /api', async () => {
     const missing = await call('GET', '/api/no-such-thing');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });

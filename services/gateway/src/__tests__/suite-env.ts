@@ -67,7 +67,10 @@ export async function listenOnLoopback(app: NestFastifyApplication): Promise<str
 }
 
 /** A web app build in `workDir`/web, where lone gateways serve it from: each file by its path. */
-export async function writeWebBuild(workDir: string, files: Record<string, string>): Promise<string> {
+export async function writeWebBuild(
+  workDir: string,
+  files: Record<string, string | Uint8Array>,
+): Promise<string> {
   const dir = join(workDir, 'web');
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
