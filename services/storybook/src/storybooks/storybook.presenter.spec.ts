@@ -132,6 +132,8 @@ describe('presentStorybook', () => {
       alt: 'Picture 1',
       width: 1200,
       height: 800,
+      // The widths it is served at as AVIF and WebP (the full picture is 1200 wide).
+      widths: [600, 1200],
     });
     expect(
       signer.verify(
@@ -151,6 +153,8 @@ describe('presentStorybook', () => {
     const free = { ...story, is_premium: false, chapters_total_count: 1, chapters_unlocked_count: 1 };
     const [chapter] = presentStorybook(free, [illustrated(1)], link).chapters;
     expect(chapter!.illustration).toMatchObject({ alt: 'Picture 1', width: 1200, height: 800 });
+    // The preview is 600 wide: it is served at that width alone.
+    expect(chapter!.illustration!.widths).toEqual([600]);
     expect(chapter!.illustration!.url).toMatch(
       new RegExp(`^/media/storybooks/${story.id}/chapters/1/preview\\.png\\?exp=${expiresAt}&sig=`),
     );
