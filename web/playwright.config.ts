@@ -37,6 +37,11 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
+    // The pages' decorative motion (stars, nebula, orbit) keeps a headless browser compositing every frame
+    // in software, most of a core per browser on this 2-core machine. The tests see the pages as people
+    // who ask for reduced motion do (same layout, no decoration moving); web/e2e/idle.e2e.ts turns motion
+    // back on to measure what it costs.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

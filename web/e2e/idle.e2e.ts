@@ -11,29 +11,30 @@ import {
 } from './fixtures';
 
 /**
- * A page at rest does no work: once it has loaded and settled, with no input, the main thread is busy
- * at most 1 % of 10 seconds (Chrome's own count of task time, read through the DevTools protocol).
- * Decorative motion (stars, nebula, orbits) runs on the compositor, so it costs the main thread
- * nothing; under `prefers-reduced-motion` it does not run at all.
+ * A page at rest does no work: once it has loaded and settled, with no input, the main thread spends at
+ * most 1 % of 10 seconds working (Chrome's own count of the main thread's CPU time, read through the
+ * DevTools protocol: CPU time, so another process busy on the machine does not count). Decorative motion
+ * (stars, nebula, orbits) runs on the compositor, so it costs the main thread nothing; under
+ * `prefers-reduced-motion` it does not run at all.
  */
 
 const QUIET_SECONDS = 10;
 const BUSY_BUDGET = 0.01;
 
-/** The share of the next `seconds` the page's main thread spends running tasks. */
+/** The share of the next `seconds` the page's main thread spends on the CPU. */
 async function mainThreadBusyShare(page: Page, seconds: number): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
-  const taskSeconds = async () => {
+  const cpuSeconds = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     const read = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? NaN;
-    return { task: read('TaskDuration'), at: read('Timestamp') };
+    return { cpu: read('ThreadTime'), at: read('Timestamp') };
   };
-  const before = await taskSeconds();
+  const before = await cpuSeconds();
   await page.waitForTimeout(seconds * 1000);
-  const after = await taskSeconds();
+  const after = await cpuSeconds();
   await cdp.detach();
-  return (after.task - before.task) / (after.at - before.at);
+  return (after.cpu - before.cpu) / (after.at - before.at);
 }
 
 /** Loads the page and lets it settle: fonts, images and the first data requests. */
@@ -111,6 +112,8 @@ test.describe('a page at rest', () => {
   for (const { name, path, signedIn, ready } of pages) {
     test(`${name} keeps the main thread at most 1 % busy over ${QUIET_SECONDS} s`, async ({ page }) => {
       test.setTimeout(60_000);
+      // With its decorative motion running, as most people see it (the suite's default is reduced motion).
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       if (signedIn) await signInWith(page, owner.account.session);
       await openAndSettle(page, path(), ready);
       const busy = await mainThreadBusyShare(page, QUIET_SECONDS);
