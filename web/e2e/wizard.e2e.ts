@@ -123,9 +123,10 @@ test.describe('hero creation wizard', () => {
     await expect(preview).toContainText('Horse');
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
 
-    // Hold the generate request back a little, so the waiting screen is certainly seen.
+    // Hold the generate request back, so the waiting screen is certainly seen long enough for its
+    // status line to change (every 3 s) however busy the machine is.
     await page.route('**/api/heroes/generate/*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3500));
+      await new Promise((resolve) => setTimeout(resolve, 8000));
       await route.continue();
     });
     const created = page.waitForResponse(
