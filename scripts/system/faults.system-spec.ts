@@ -51,6 +51,13 @@ const CLIENT_TIMEOUT_MS = 15_000;
 const POSTGRES_SKIP = privatePostgresUnavailable();
 
 let fake: FakeOpenAi;
+
+/**
+ * The requests for a hero's portraits (square), not for the illustrations of its story's chapters
+ * (landscape), which storybook asks for as soon as the hero's first chapter is written.
+ */
+const portraitRequestsFor = (heroName: string) =>
+  fake.imageRequestsFor(heroName).filter((request) => /^(\d+)x\1$/.test(String(request.body.size)));
 let redis: PrivateRedis;
 let postgres: PrivatePostgres | undefined;
 let system: System;
@@ -140,7 +147,7 @@ describe('a generation worker killed with SIGKILL in the middle of a job', () =>
         // Mid-job: the holder has asked for the three images, and waits for them.
         const held = await until(
           () => {
-            const open = fake.imageRequestsFor(owner.heroName).filter((request) => request.open);
+            const open = portraitRequestsFor(owner.heroName).filter((request) => request.open);
             return open.length === 3 ? open : undefined;
           },
           30_000,
@@ -156,7 +163,7 @@ describe('a generation worker killed with SIGKILL in the middle of a job', () =>
         const killedAt = Date.now();
         // The kill cut the worker's connections: its three requests dropped unanswered.
         await until(
-          () => fake.imageRequestsFor(owner.heroName).filter((request) => request.dropped).length === 3,
+          () => portraitRequestsFor(owner.heroName).filter((request) => request.dropped).length === 3,
           5_000,
           `round ${round + 1}: the killed worker's image requests dropped`,
         );
@@ -196,7 +203,7 @@ describe('a generation worker killed with SIGKILL in the middle of a job', () =>
           generation_attempt: 1,
           images: '3',
         });
-        const requests = fake.imageRequestsFor(owner.heroName);
+        const requests = portraitRequestsFor(owner.heroName);
         expect({
           hero: owner.heroName,
           dropped: requests.filter((request) => request.dropped).length,
