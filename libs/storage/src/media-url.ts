@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extensionOf, keyProblem } from './keys.js';
@@ -95,13 +95,14 @@ export function keyStem(key: string): string {
  * of that stem, and nothing of another stem (a preview and its full picture have different stems).
  */
 export class MediaUrlSigner {
-  readonly #secret: Buffer;
+  /** Prepared once: a key given as bytes would be prepared again on every signature (a hot path). */
+  readonly #secret: KeyObject;
 
   constructor(secret: string) {
     if (typeof secret !== 'string' || secret.length < 32) {
       throw new Error('MediaUrlSigner needs a secret of at least 32 characters');
     }
-    this.#secret = Buffer.from(secret, 'utf8');
+    this.#secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   #mac(stem: string, exp: string): Buffer {
