@@ -1,0 +1,1 @@
+export { isRefusedLanguage, joinSpelledOutWords } from './content-filter.js';
