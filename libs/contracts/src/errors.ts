@@ -23,6 +23,8 @@ export const ErrorCodes = {
   CONFLICT: 'CONFLICT',
   PAYMENT_REQUIRED: 'PAYMENT_REQUIRED',
   NON_PREMIUM_LIMIT: 'NON_PREMIUM_LIMIT',
+  /** A name, title or message the content filter refuses (libs/moderation). */
+  CONTENT_NOT_ALLOWED: 'CONTENT_NOT_ALLOWED',
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_TIMEOUT: 'SERVICE_TIMEOUT',

@@ -15,3 +15,4 @@ export * from './storybook.js';
 export * from './rooms.js';
 export * from './text.js';
 export * from './cards.js';
+export * from './moderation.js';
