@@ -1,4 +1,12 @@
-import type { AuthSession, GetUserCommand, LoginCommand, RegisterCommand, UserDto } from './auth.js';
+import type {
+  AuthSession,
+  ChangePasswordCommand,
+  GetUserCommand,
+  LoginCommand,
+  RegisterCommand,
+  UpdateProfileCommand,
+  UserDto,
+} from './auth.js';
 import type { HealthCommand, ServiceHealth } from './health.js';
 import type {
   CreateHeroCommand,
@@ -73,6 +81,8 @@ export const messages = {
   'auth.register': command<RegisterCommand, AuthSession>('auth'),
   'auth.login': command<LoginCommand, AuthSession>('auth'),
   'auth.get-user': command<GetUserCommand, UserDto>('auth'),
+  'auth.update-profile': command<UpdateProfileCommand, UserDto>('auth'),
+  'auth.change-password': command<ChangePasswordCommand, AuthSession>('auth'),
 
   'auth.create-support-request': command<CreateSupportRequestCommand, SupportRequestDto>('auth'),
 

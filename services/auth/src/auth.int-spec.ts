@@ -218,3 +218,112 @@ describe('auth service', () => {
     });
   });
 });
+
+describe('account changes', () => {
+  const register = (email: string, password = 'first-password') =>
+    bus.request('auth.register', { name: 'Altair', email, password });
+
+  it('renames the user, trimmed, and keeps the new name', async () => {
+    const { user } = await register('rename@example.com');
+    const renamed = await bus.request('auth.update-profile', { userId: user.id, name: '  Altair Prime ' });
+    expect(renamed).toMatchObject({ id: user.id, name: 'Altair Prime', email: 'rename@example.com' });
+    expect(Date.parse(renamed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(user.updatedAt));
+    await expect(bus.request('auth.get-user', { userId: user.id })).resolves.toEqual(renamed);
+  });
+
+  it('refuses a blank or too long name with registration’s messages, and an unknown user with 401', async () => {
+    const { user } = await register('bad-name@example.com');
+    const rename = (userId: string, name: string) =>
+      errorOf(bus.request('auth.update-profile', { userId, name }));
+    expect(await rename(user.id, '   ')).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter your name',
+    });
+    expect(await rename(user.id, 'n'.repeat(101))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Name must be at most 100 characters long',
+    });
+    expect(await rename('00000000-0000-4000-8000-000000000000', 'Ghost')).toMatchObject({ status: 401 });
+    await expect(bus.request('auth.get-user', { userId: user.id })).resolves.toMatchObject({
+      name: 'Altair',
+    });
+  });
+
+  it('changes the password with the current one: a fresh token, the new password signs in, the old does not', async () => {
+    const { user } = await register('change@example.com');
+    const session = await bus.request('auth.change-password', {
+      userId: user.id,
+      currentPassword: 'first-password',
+      newPassword: 'second-password',
+    });
+    expect(session.user.id).toBe(user.id);
+    expect(session.token).toEqual(expect.any(String));
+    await expect(
+      bus.request('auth.login', { email: 'change@example.com', password: 'second-password' }),
+    ).resolves.toMatchObject({ user: { id: user.id } });
+    expect(
+      await errorOf(bus.request('auth.login', { email: 'change@example.com', password: 'first-password' })),
+    ).toMatchObject({ status: 401 });
+  });
+
+  it('refuses a wrong current password with 400 and a clear message, and keeps the old password', async () => {
+    const { user } = await register('wrong-current@example.com');
+    const error = await errorOf(
+      bus.request('auth.change-password', {
+        userId: user.id,
+        currentPassword: 'not-my-password',
+        newPassword: 'second-password',
+      }),
+    );
+    expect(error).toEqual({
+      status: 400,
+      code: 'INVALID_CREDENTIALS',
+      message: 'Your current password is incorrect.',
+    });
+    await expect(
+      bus.request('auth.login', { email: 'wrong-current@example.com', password: 'first-password' }),
+    ).resolves.toMatchObject({ user: { id: user.id } });
+  });
+
+  it.each([
+    ['Please fill in all fields', { currentPassword: '', newPassword: 'second-password' }],
+    [
+      'Password must be at least 8 characters long',
+      { currentPassword: 'first-password', newPassword: 'seven77' },
+    ],
+    [
+      'Password must be at most 256 characters long',
+      { currentPassword: 'first-password', newPassword: 'p'.repeat(257) },
+    ],
+    [
+      'Your new password must be different from your current password',
+      { currentPassword: 'first-password', newPassword: 'first-password' },
+    ],
+  ])('holds the new password to registration’s rules: %s', async (message, passwords) => {
+    const { user } = await register(`rules-${message.length}-${passwords.newPassword.length}@example.com`);
+    expect(await errorOf(bus.request('auth.change-password', { userId: user.id, ...passwords }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message,
+    });
+  });
+
+  it('lets only one of two simultaneous changes from the same current password land', async () => {
+    const { user } = await register('race@example.com');
+    const change = (newPassword: string) =>
+      bus
+        .request('auth.change-password', { userId: user.id, currentPassword: 'first-password', newPassword })
+        .then(
+          () => newPassword,
+          (error: RemoteError) => error.status,
+        );
+    const results = await Promise.all([change('racer-one-pw'), change('racer-two-pw')]);
+    const winner = results.find((result) => typeof result === 'string');
+    expect(results.filter((result) => result === 400)).toHaveLength(1);
+    await expect(
+      bus.request('auth.login', { email: 'race@example.com', password: winner as string }),
+    ).resolves.toMatchObject({ user: { id: user.id } });
+  });
+});

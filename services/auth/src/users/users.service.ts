@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import {
+  ACCOUNT_MESSAGES,
   EMAIL_MAX_LENGTH,
   ErrorCodes,
   NAME_MAX_LENGTH,
@@ -8,20 +9,30 @@ import {
   PASSWORD_MIN_LENGTH,
   ServiceError,
   type AuthSession,
+  type ChangePasswordCommand,
   type LoginCommand,
   type RegisterCommand,
+  type UpdateProfileCommand,
   type UserDto,
 } from '@starborn/contracts';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { TokenService } from '../tokens/token.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import type { User } from './user.entity.js';
-import { findUser, findUserByEmail, insertUser } from './user.queries.js';
+import {
+  findUser,
+  findUserByEmail,
+  insertUser,
+  replacePasswordHash,
+  updateUserName,
+} from './user.queries.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UNIQUE_VIOLATION = '23505';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password. Please try again.';
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+const FILL_ALL_FIELDS_MESSAGE = 'Please fill in all fields';
 
 @Injectable()
 export class UsersService {
@@ -60,11 +71,35 @@ export class UsersService {
   }
 
   async getUser(userId: string): Promise<UserDto> {
-    const user = isUuid(userId) ? await findUser(this.db, userId) : null;
-    // A valid token for a user that no longer exists is a session that has ended.
-    if (!user)
-      throw new ServiceError(401, ErrorCodes.UNAUTHORIZED, 'Your session has ended. Please sign in again.');
+    return toUserDto(await this.existingUser(userId));
+  }
+
+  async updateProfile(command: UpdateProfileCommand): Promise<UserDto> {
+    const name = validateName(command.name);
+    const user = isUuid(command.userId) ? await updateUserName(this.db, command.userId, name) : null;
+    if (!user) throw sessionEnded();
     return toUserDto(user);
+  }
+
+  /** Proves the current password, stores the new one's hash and answers a fresh session. */
+  async changePassword(command: ChangePasswordCommand): Promise<AuthSession> {
+    const { currentPassword, newPassword } = validatePasswordChange(command);
+    const user = await this.existingUser(command.userId);
+    if (!(await this.passwords.verify(user.passwordHash, currentPassword)))
+      throw new ServiceError(400, ErrorCodes.INVALID_CREDENTIALS, ACCOUNT_MESSAGES.wrongCurrentPassword);
+    const passwordHash = await this.passwords.hash(newPassword);
+    const changed = await replacePasswordHash(this.db, user.id, user.passwordHash, passwordHash);
+    // Another change from the same current password landed first: this one's proof is stale.
+    if (!changed)
+      throw new ServiceError(400, ErrorCodes.INVALID_CREDENTIALS, ACCOUNT_MESSAGES.wrongCurrentPassword);
+    return this.session(changed);
+  }
+
+  /** The user, or a 401: a valid token for a user that no longer exists is a session that has ended. */
+  private async existingUser(userId: string): Promise<User> {
+    const user = isUuid(userId) ? await findUser(this.db, userId) : null;
+    if (!user) throw sessionEnded();
+    return user;
   }
 
   private async session(user: User): Promise<AuthSession> {
@@ -83,21 +118,49 @@ export function toUserDto(user: User): UserDto {
   };
 }
 
+const invalid = (message: string) => new ServiceError(400, ErrorCodes.VALIDATION_FAILED, message);
+const sessionEnded = () => new ServiceError(401, ErrorCodes.UNAUTHORIZED, SESSION_ENDED_MESSAGE);
+
 /** The same rules the gateway checks, enforced again where the data is written. */
 export function validateRegistration(command: RegisterCommand): RegisterCommand {
   const name = String(command.name ?? '').trim();
   const email = String(command.email ?? '').trim();
   const password = String(command.password ?? '');
-  const fail = (message: string) => new ServiceError(400, ErrorCodes.VALIDATION_FAILED, message);
-  if (!name || !email || !password) throw fail('Please fill in all fields');
-  if (name.length > NAME_MAX_LENGTH) throw fail(`Name must be at most ${NAME_MAX_LENGTH} characters long`);
+  if (!name || !email || !password) throw invalid(FILL_ALL_FIELDS_MESSAGE);
+  checkNameLength(name);
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
-    throw fail('Please enter a valid email address');
-  if (password.length < PASSWORD_MIN_LENGTH)
-    throw fail(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
-  if (password.length > PASSWORD_MAX_LENGTH)
-    throw fail(`Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+    throw invalid('Please enter a valid email address');
+  checkPasswordLength(password);
   return { name, email, password };
+}
+
+/** A display name: trimmed, not blank, at most NAME_MAX_LENGTH characters, as at registration. */
+export function validateName(value: unknown): string {
+  const name = String(value ?? '').trim();
+  if (!name) throw invalid(ACCOUNT_MESSAGES.nameRequired);
+  checkNameLength(name);
+  return name;
+}
+
+/** Both passwords given, the new one within registration's length rules and not the current one. */
+export function validatePasswordChange(
+  command: ChangePasswordCommand,
+): Pick<ChangePasswordCommand, 'currentPassword' | 'newPassword'> {
+  const currentPassword = String(command.currentPassword ?? '');
+  const newPassword = String(command.newPassword ?? '');
+  if (!currentPassword || !newPassword) throw invalid(FILL_ALL_FIELDS_MESSAGE);
+  checkPasswordLength(newPassword);
+  if (newPassword === currentPassword) throw invalid(ACCOUNT_MESSAGES.samePassword);
+  return { currentPassword, newPassword };
+}
+
+function checkNameLength(name: string): void {
+  if (name.length > NAME_MAX_LENGTH) throw invalid(ACCOUNT_MESSAGES.nameTooLong);
+}
+
+function checkPasswordLength(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) throw invalid(ACCOUNT_MESSAGES.passwordTooShort);
+  if (password.length > PASSWORD_MAX_LENGTH) throw invalid(ACCOUNT_MESSAGES.passwordTooLong);
 }
 
 function isUuid(value: string): boolean {
