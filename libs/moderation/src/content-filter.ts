@@ -20,7 +20,7 @@ const built = englishDataset.build();
 const matcher = new RegExpMatcher({
   ...built,
   ...englishRecommendedTransformers,
-  whitelistedTerms: [...built.whitelistedTerms, ...ALLOWED_TERMS],
+  whitelistedTerms: [...(built.whitelistedTerms ?? []), ...ALLOWED_TERMS],
 });
 
 /**

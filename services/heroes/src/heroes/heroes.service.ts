@@ -4,6 +4,7 @@ import {
   HERO_ID_PATTERN,
   HERO_NAME_MAX_LENGTH,
   heroGenerationJobId,
+  MODERATION_MESSAGES,
   NON_PREMIUM_LIMIT_ERROR,
   NON_PREMIUM_LIMIT_MESSAGE,
   QUOTA_EXCEEDED_MESSAGE,
@@ -17,6 +18,7 @@ import {
   type HeroQuery,
 } from '@starborn/contracts';
 import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
+import { isRefusedLanguage } from '@starborn/moderation';
 import { Clock } from '@starborn/runtime';
 import {
   calendarDateInTimeZone,
@@ -60,6 +62,8 @@ export class HeroesService extends HeroWork {
     if (!name) throw badRequest('Please enter a name for your hero');
     if (name.length > HERO_NAME_MAX_LENGTH)
       throw badRequest(`The hero name can be at most ${HERO_NAME_MAX_LENGTH} characters long.`);
+    if (isRefusedLanguage(name))
+      throw new ServiceError(400, ErrorCodes.CONTENT_NOT_ALLOWED, MODERATION_MESSAGES.heroName);
 
     const today = calendarDateInTimeZone(this.clock.now(), EARLIEST_TIME_ZONE);
     let zodiac;

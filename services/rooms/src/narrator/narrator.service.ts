@@ -2,12 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   NARRATOR_MIN_TYPING_MS,
+  NARRATOR_WITHHELD_LINE,
   type ChatMessageDto,
   type NarratorContext,
   type NarratorFailedEvent,
   type NarratorRepliedEvent,
 } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
+import { isRefusedLanguage } from '@starborn/moderation';
 import { Clock } from '@starborn/runtime';
 import { DataSource } from 'typeorm';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
@@ -86,16 +88,22 @@ export class NarratorService {
 
   /**
    * narrator.replied: the line is stored and pushed once, however often the event arrives, and never
-   * sooner than NARRATOR_MIN_TYPING_MS after the room was told the narrator is writing it.
+   * sooner than NARRATOR_MIN_TYPING_MS after the room was told the narrator is writing it. A line the
+   * content filter refuses is replaced by NARRATOR_WITHHELD_LINE.
    */
   async replied(event: NarratorRepliedEvent): Promise<void> {
-    const content =
+    const written =
       typeof event?.content === 'string' ? event.content.trim().slice(0, NARRATOR_MAX_LENGTH) : '';
-    if (!isUuid(event?.roomId) || !validTrigger(event.triggerId) || !content) {
+    if (!isUuid(event?.roomId) || !validTrigger(event.triggerId) || !written) {
       this.logger.warn(`Ignored a malformed narrator.replied (room ${String(event?.roomId)})`);
       return;
     }
     const roomId = event.roomId.toLowerCase();
+    // The model may echo or invent language the filter refuses: the room never shows it.
+    const withheld = isRefusedLanguage(written);
+    if (withheld)
+      this.logger.warn(`Withheld a refused narrator line for ${event.triggerId} in room ${roomId}`);
+    const content = withheld ? NARRATOR_WITHHELD_LINE : written;
     const startedAt = await this.waitOutTyping(roomId, event.triggerId);
     const now = this.clock.now();
     const outcome = await inTransaction(this.dataSource, async (sql) => {

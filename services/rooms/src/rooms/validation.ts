@@ -2,11 +2,13 @@ import {
   ErrorCodes,
   HERO_ID_PATTERN,
   isAcceptableText,
+  MODERATION_MESSAGES,
   ROOM_MESSAGE_MAX_LENGTH,
   ROOM_MESSAGES,
   ServiceError,
   type RoomHeroRef,
 } from '@starborn/contracts';
+import { isRefusedLanguage } from '@starborn/moderation';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Titles longer than this are cut (the lobby shows one line). */
@@ -16,6 +18,8 @@ const NAME_MAX_LENGTH = 200;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 const badRequest = (message: string) => new ServiceError(400, ErrorCodes.BAD_REQUEST, message);
+/** Text the content filter refuses; the message names the field, never the refused words. */
+const notAllowed = (message: string) => new ServiceError(400, ErrorCodes.CONTENT_NOT_ALLOWED, message);
 export const roomNotFound = () => new ServiceError(404, ErrorCodes.NOT_FOUND, ROOM_MESSAGES.roomNotFound);
 
 /** A room id as stored (lower case); anything that is not a UUID names no room. */
@@ -47,12 +51,14 @@ export function validMessage(value: unknown): string {
   if (!text) throw badRequest(ROOM_MESSAGES.messageEmpty);
   if (text.length > ROOM_MESSAGE_MAX_LENGTH) throw badRequest(ROOM_MESSAGES.messageTooLong);
   if (!isAcceptableText(text)) throw badRequest(ROOM_MESSAGES.messageInvalidText);
+  if (isRefusedLanguage(text)) throw notAllowed(MODERATION_MESSAGES.chatMessage);
   return text;
 }
 
-/** A title given at creation, or null for the default. */
+/** A title given at creation or rename, or null for the default. */
 export function validTitle(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const title = value.replace(/\s+/g, ' ').trim();
-  return title ? title.slice(0, ROOM_TITLE_MAX_LENGTH) : null;
+  const title = value.replace(/\s+/g, ' ').trim().slice(0, ROOM_TITLE_MAX_LENGTH);
+  if (title && isRefusedLanguage(title)) throw notAllowed(MODERATION_MESSAGES.roomTitle);
+  return title || null;
 }
