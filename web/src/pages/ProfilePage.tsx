@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
+import { DisplayNameSection } from '../features/account/DisplayNameSection';
+import { PasswordSection } from '../features/account/PasswordSection';
+import { SessionsSection } from '../features/account/SessionsSection';
 import { selectUser } from '../features/auth/authSlice';
 import { greetingName } from '../features/auth/session';
 import { useSignOut } from '../features/auth/useSignOut';
@@ -21,7 +24,10 @@ import '../styles/payments.css';
 
 export const PROFILE_LOAD_FAILED = 'Failed to load your hero data. We are working on it.';
 
-/** Profile: name, email, Log Out, the user's heroes, their shared links, Create New Hero. */
+/**
+ * Profile and account: name, email, Log Out, the user's heroes, their shared links, Create New Hero,
+ * then the account's settings, one section each.
+ */
 export function ProfilePage() {
   usePageMeta({ title: 'Your Profile', description: 'Your Starborn account, heroes and shared links.' });
   const user = useAppSelector(selectUser);
@@ -110,6 +116,11 @@ export function ProfilePage() {
           {(link) => <ProfileShare key={link.id} link={link} />}
         </ProfileList>
       </section>
+
+      {/* The account's settings: one <section> each (features/account/AccountSection). */}
+      <DisplayNameSection />
+      <PasswordSection />
+      <SessionsSection />
     </section>
   );
 }

@@ -14,13 +14,20 @@ export interface RegisterRequest {
 }
 
 /** Accepts only answers that carry a token and a usable user; anything else is a failed call. */
-function toSession(response: unknown): Session {
+export function toSession(response: unknown): Session {
   const r = (response ?? {}) as { token?: unknown; user?: unknown };
   const user = parseUser(r.user);
   if (typeof r.token !== 'string' || r.token === '' || !user) {
     throw new Error('The server answered without a session.');
   }
   return { token: r.token, user };
+}
+
+/** Accepts only a usable user. */
+export function toUser(response: unknown): User {
+  const user = parseUser(response);
+  if (!user) throw new Error('The server answered without a user.');
+  return user;
 }
 
 /** Signing in and registering both store the session they answer. */
@@ -57,11 +64,7 @@ export const authApi = api.injectEndpoints({
     /** Validates the stored token on start-up (GET /api/user; a 401 signs out). */
     getCurrentUser: build.query<User, void>({
       query: () => '/user',
-      transformResponse: (response: unknown) => {
-        const user = parseUser(response);
-        if (!user) throw new Error('The server answered without a user.');
-        return user;
-      },
+      transformResponse: toUser,
       providesTags: ['User'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {

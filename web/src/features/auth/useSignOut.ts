@@ -9,6 +9,7 @@ import { NOTIFICATION_DURATIONS, notify } from '../notifications/notificationsSl
 /**
  * Sign-out: the server ends the token's session, and the app clears it, goes to / and says goodbye for
  * 3 s. The local sign-out never waits for the server (offline, slow): the call only has to leave.
+ * `{ revoke: false }` when the server has already ended the session (sign out everywhere).
  */
 export function useSignOut() {
   const dispatch = useAppDispatch();
@@ -16,20 +17,23 @@ export function useSignOut() {
   const user = useAppSelector(selectUser);
   const token = useAppSelector(selectToken);
 
-  return useCallback(async () => {
-    const name = greetingName(user);
-    if (token) void revokeSession(token);
-    // Leave the (possibly guarded) page first and render home synchronously, so the old
-    // page's guard never sees the signed-out state and bounces us to /login.
-    await navigate('/', { flushSync: true });
-    dispatch(signedOut());
-    dispatch(
-      notify({
-        type: 'info',
-        title: 'Logged Out',
-        message: `Goodbye, ${name}. Your cosmic journey awaits your return!`,
-        duration: NOTIFICATION_DURATIONS.signOut,
-      }),
-    );
-  }, [dispatch, navigate, user, token]);
+  return useCallback(
+    async ({ revoke = true }: { revoke?: boolean } = {}) => {
+      const name = greetingName(user);
+      if (token && revoke) void revokeSession(token);
+      // Leave the (possibly guarded) page first and render home synchronously, so the old
+      // page's guard never sees the signed-out state and bounces us to /login.
+      await navigate('/', { flushSync: true });
+      dispatch(signedOut());
+      dispatch(
+        notify({
+          type: 'info',
+          title: 'Logged Out',
+          message: `Goodbye, ${name}. Your cosmic journey awaits your return!`,
+          duration: NOTIFICATION_DURATIONS.signOut,
+        }),
+      );
+    },
+    [dispatch, navigate, user, token],
+  );
 }
