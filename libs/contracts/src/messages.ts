@@ -56,6 +56,7 @@ import type {
 } from './storybook.js';
 import type {
   ChatMessageDto,
+  CloseRoomCommand,
   CreateRoomCommand,
   JoinRoomCommand,
   LeaveRoomCommand,
@@ -67,7 +68,9 @@ import type {
   RoomListItem,
   ListActiveRoomsQuery,
   RoomQuery,
+  RemoveRoomHeroCommand,
   SendRoomMessageCommand,
+  UpdateRoomCommand,
 } from './rooms.js';
 import type { CreateSupportRequestCommand, SupportRequestDto } from './support.js';
 import type { BackendService } from './services.js';
@@ -145,6 +148,10 @@ export const messages = {
   'rooms.join': command<JoinRoomCommand, RoomJoinedDto>('rooms'),
   'rooms.leave': command<LeaveRoomCommand, { left: true }>('rooms'),
   'rooms.send': command<SendRoomMessageCommand, ChatMessageDto>('rooms'),
+  // The host's owner changes the room; rooms checks who asks, the gateway only passes the signed-in user.
+  'rooms.update': command<UpdateRoomCommand, RoomDetailDto>('rooms'),
+  'rooms.remove-hero': command<RemoveRoomHeroCommand, RoomDetailDto>('rooms'),
+  'rooms.close': command<CloseRoomCommand, RoomDetailDto>('rooms'),
   'rooms.narrator-context': command<{ roomId: string; intro: boolean }, NarratorContext>('rooms'),
   'narrator.replied': event<NarratorRepliedEvent>('rooms'),
   'narrator.failed': event<NarratorFailedEvent>('rooms'),

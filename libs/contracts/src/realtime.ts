@@ -1,5 +1,11 @@
 import type { HeroStatus } from './heroes.js';
-import { RoomSocketEvents, type ChatMessageDto, type RoomJoinedDto } from './rooms.js';
+import {
+  RoomSocketEvents,
+  type ChatMessageDto,
+  type HeroRemovedEvent,
+  type RoomJoinedDto,
+  type RoomUpdatedEvent,
+} from './rooms.js';
 
 /** Names shared by the gateway's socket.io server and the services that push through it. */
 export const SocketRooms = {
@@ -70,6 +76,8 @@ export interface RoomAuthenticatePayload {
 }
 export interface JoinRoomPayload {
   roomId: string;
+  /** The token of an invite link (`?invite=`), for an invite-only room. */
+  invite?: string;
 }
 export interface SendMessagePayload {
   message: string;
@@ -95,5 +103,7 @@ export interface ServerToClientEvents {
   [RoomSocketEvents.message]: (message: ChatMessageDto) => void;
   [RoomSocketEvents.narratorTyping]: (event: NarratorActivityEvent) => void;
   [RoomSocketEvents.narratorIdle]: (event: NarratorActivityEvent) => void;
+  [RoomSocketEvents.roomUpdated]: (event: RoomUpdatedEvent) => void;
+  [RoomSocketEvents.heroRemoved]: (event: HeroRemovedEvent) => void;
   [RoomSocketEvents.error]: (event: SocketMessageEvent) => void;
 }

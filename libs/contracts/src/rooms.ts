@@ -37,6 +37,14 @@ export const ROOM_MESSAGES = {
   notInRoom: 'Please join a room before sending messages.',
   heroNotFound: 'Hero not found.',
   invalidToken: 'Authentication failed. Please sign in again.',
+  hostOnly: "Only the room's host can change it.",
+  roomClosed: 'This room is closed.',
+  removedFromRoom: 'You were removed from this room.',
+  inviteRequired: 'This room is invite-only. Ask its host for an invite link.',
+  titleRequired: 'Please enter a title.',
+  heroNotInRoom: 'That hero is not in this room.',
+  hostCannotBeRemoved: 'The host cannot be removed from the room.',
+  nothingToChange: 'Give a new title, inviteOnly or rotateInvite.',
 } as const;
 
 export type RoomRole = 'participant' | 'spectator';
@@ -88,6 +96,39 @@ export interface RoomDetailDto {
   id: string;
   title: string;
   participants: RoomParticipantDto[];
+  /** The hero that created the room: it alone (through its owner) changes the room. */
+  hostHeroId: string;
+  /** Out of the lobby; only holders of the invite link (and heroes already in it) join. */
+  inviteOnly: boolean;
+  /** Closed by its host: out of the lobby, read-only history for the heroes that were in it. */
+  closed: boolean;
+  /** The secret of the invite link (`?invite=`), given to the host's owner alone. */
+  inviteToken?: string;
+}
+
+/** The body of `PATCH /api/shared-story/{roomId}`: what the host changes (at least one). */
+export interface RoomSettingsChange {
+  title?: string;
+  inviteOnly?: boolean;
+  /** A new invite token: links shared before stop working. */
+  rotateInvite?: boolean;
+}
+
+/** The host's owner changes the room (the gateway passes the signed-in user). */
+export interface UpdateRoomCommand extends RoomSettingsChange {
+  roomId: string;
+  userId: string;
+}
+
+export interface RemoveRoomHeroCommand {
+  roomId: string;
+  userId: string;
+  heroId: string;
+}
+
+export interface CloseRoomCommand {
+  roomId: string;
+  userId: string;
 }
 
 export interface ChatMessageDto {
@@ -107,6 +148,22 @@ export interface RoomJoinedDto {
   messages: ChatMessageDto[];
   /** The narrator is writing its next line right now (the joining client shows the indicator). */
   narratorTyping: boolean;
+  /** The room is closed: the history is shown read-only. */
+  closed: boolean;
+}
+
+/** `room_updated`: the host changed the room (title, invite-only) or closed it. */
+export interface RoomUpdatedEvent {
+  roomId: string;
+  title: string;
+  inviteOnly: boolean;
+  closed: boolean;
+}
+
+/** `hero_removed`: the host removed a hero; its sockets are disconnected right after. */
+export interface HeroRemovedEvent {
+  roomId: string;
+  heroId: string;
 }
 
 /** A hero as the gateway verified it for a socket (owner checked through heroes). */
@@ -126,11 +183,15 @@ export interface CreateRoomCommand {
 
 export interface RoomQuery {
   roomId: string;
+  /** The asking user: the host's owner also gets the invite token. */
+  userId?: string;
 }
 
 export interface JoinRoomCommand {
   roomId: string;
   hero: RoomHeroRef;
+  /** The invite link's token; needed for an invite-only room the hero is not in yet. */
+  inviteToken?: string;
 }
 
 export interface LeaveRoomCommand {
@@ -183,6 +244,8 @@ export interface NarratorFailedEvent {
 
 /** Socket.io room (gateway-side) of a shared story room; the rooms service emits to it through Redis. */
 export const storyRoomChannel = (roomId: string) => `story:${roomId}`;
+/** The sockets of one hero in one story room (on any gateway instance): removing the hero drops them. */
+export const storyRoomHeroChannel = (roomId: string, heroId: string) => `story:${roomId}:hero:${heroId}`;
 
 export const RoomSocketEvents = {
   authenticate: 'authenticate',
@@ -195,5 +258,7 @@ export const RoomSocketEvents = {
   narratorTyping: 'narrator_typing',
   /** The narrator stopped writing without a line (it failed again while already silent). */
   narratorIdle: 'narrator_idle',
+  roomUpdated: 'room_updated',
+  heroRemoved: 'hero_removed',
   error: 'error',
 } as const;

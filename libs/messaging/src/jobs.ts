@@ -67,6 +67,15 @@ export class JobQueue<Data> {
     );
   }
 
+  /**
+   * Removes the jobs of these ids that have not started (waiting, delayed, or waiting to retry); a
+   * running job is left to finish. Ids of no job are skipped. Answers how many were removed.
+   */
+  async cancel(jobIds: string[]): Promise<number> {
+    const removed = await Promise.all(jobIds.map((jobId) => this.queue.remove(jobId)));
+    return removed.filter((count) => count > 0).length;
+  }
+
   /** Jobs waiting to start (for autoscaling and metrics). */
   waitingCount(): Promise<number> {
     return this.queue.getWaitingCount();

@@ -29,6 +29,10 @@ describe('rooms.create', () => {
       id: roomId,
       title: defaultRoomTitle('Orion Dusk', creator.heroId, roomId),
       participants: [{ id: creator.heroId, name: 'Orion Dusk', avatar: creator.avatar, isPremium: true }],
+      // ...and hosts it: a public, open room.
+      hostHeroId: creator.heroId,
+      inviteOnly: false,
+      closed: false,
     });
     // ...without a "joined" line: the room opens with the narrator alone.
     expect((await h.messages(roomId)).filter((m) => m.kind === 'system')).toEqual([]);

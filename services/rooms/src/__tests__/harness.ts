@@ -15,6 +15,7 @@ import {
   QueueNames,
   socketIoRedisKey,
   storyRoomChannel,
+  storyRoomHeroChannel,
   type HeroProfileDto,
   type RoomHeroRef,
 } from '@starborn/contracts';
@@ -68,19 +69,28 @@ export class SocketGateway {
       adapter: createAdapter(this.pub, this.sub, { key: socketIoRedisKey(this.prefix) }),
     });
     this.io.on('connection', (socket) => {
-      const roomId = socket.handshake.query.roomId;
-      if (typeof roomId === 'string') void socket.join(storyRoomChannel(roomId));
+      const { roomId, heroId } = socket.handshake.query;
+      if (typeof roomId !== 'string') return;
+      // As the gateway does: the story room, and the hero's own channel in it when a hero is named.
+      void socket.join(
+        typeof heroId === 'string'
+          ? [storyRoomChannel(roomId), storyRoomHeroChannel(roomId, heroId)]
+          : storyRoomChannel(roomId),
+      );
     });
     await new Promise<void>((resolve) => this.http!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
     await this.sub.ping(); // the adapter's PSUBSCRIBE is in place
   }
 
-  /** A client in the story room's socket.io room; `events` records all it receives, in order. */
-  async client(roomId: string): Promise<{ socket: Socket; events: SocketEvent[] }> {
+  /**
+   * A client in the story room's socket.io room (as `heroId`, when given); `events` records all it
+   * receives, in order.
+   */
+  async client(roomId: string, heroId?: string): Promise<{ socket: Socket; events: SocketEvent[] }> {
     const socket = connectSocket(this.url, {
       path: '/socket.io',
-      query: { roomId },
+      query: heroId ? { roomId, heroId } : { roomId },
       transports: ['websocket'],
     });
     this.clients.push(socket);

@@ -1,5 +1,10 @@
 import { CreateRooms1766000000000 } from './1766000000000-create-rooms.js';
 import { NarratorTyping1766100000000 } from './1766100000000-narrator-typing.js';
+import { RoomHosts1766200000000 } from './1766200000000-room-hosts.js';
 
 /** In order of application. */
-export const roomsMigrations = [CreateRooms1766000000000, NarratorTyping1766100000000];
+export const roomsMigrations = [
+  CreateRooms1766000000000,
+  NarratorTyping1766100000000,
+  RoomHosts1766200000000,
+];

@@ -27,6 +27,18 @@ export class NarratorQueue implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Cancels the room's narrator jobs for these triggers that have not started (a closed room). Best
+   * effort: a job that runs anyway finds the room closed and writes nothing.
+   */
+  async cancel(roomId: string, triggerIds: string[]): Promise<void> {
+    try {
+      await this.queue.cancel(triggerIds.map((triggerId) => narratorJobId({ roomId, triggerId })));
+    } catch (error) {
+      this.logger.warn(`Narrator jobs of room ${roomId} not cancelled (${(error as Error).message})`);
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
   }

@@ -67,7 +67,8 @@ export class NarratorService {
   async context(query: { roomId: string; intro: boolean }): Promise<NarratorContext> {
     const roomId = validRoomId(query?.roomId);
     const room = await findRoom(this.sql, roomId);
-    if (!room) throw roomNotFound();
+    // A closed room's narrator is silent: its job gives up without asking the AI.
+    if (!room || room.closed_at) throw roomNotFound();
     const participants = (await participantsOf(this.sql, roomId))
       .sort((a, b) => rank(a) - rank(b))
       .slice(0, NARRATOR_MAX_HEROES);

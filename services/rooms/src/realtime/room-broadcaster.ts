@@ -4,7 +4,9 @@ import {
   RoomSocketEvents,
   socketIoRedisKey,
   storyRoomChannel,
+  storyRoomHeroChannel,
   type ChatMessageDto,
+  type RoomUpdatedEvent,
 } from '@starborn/contracts';
 import { createRedisConnection } from '@starborn/messaging';
 import { BASE_CONFIG, type BaseConfig } from '@starborn/runtime';
@@ -43,6 +45,27 @@ export class RoomBroadcaster implements OnApplicationShutdown {
   /** The narrator stopped writing without a line to show: `narrator_idle {roomId}`. */
   narratorIdle(roomId: string): void {
     this.emit(roomId, RoomSocketEvents.narratorIdle, { roomId });
+  }
+
+  /** The host changed the room or closed it: `room_updated`. */
+  roomUpdated(update: RoomUpdatedEvent): void {
+    this.emit(update.roomId, RoomSocketEvents.roomUpdated, update);
+  }
+
+  /**
+   * The host removed a hero: the room (the hero included) hears `hero_removed`, then every socket of that
+   * hero in the room is disconnected, on every gateway instance. Both go out on one Redis connection, in
+   * this order, so the hero's sockets get the event before they are dropped.
+   */
+  heroRemoved(roomId: string, heroId: string): void {
+    this.emit(roomId, RoomSocketEvents.heroRemoved, { roomId, heroId });
+    try {
+      this.emitter.in(storyRoomHeroChannel(roomId, heroId)).disconnectSockets(true);
+    } catch (error) {
+      this.logger.warn(
+        `Could not disconnect hero ${heroId} from room ${roomId}: ${(error as Error).message}`,
+      );
+    }
   }
 
   private emit(roomId: string, event: string, payload: unknown): void {

@@ -1,8 +1,10 @@
 import {
   RESERVED_SENDER_ID,
   type ChatMessageDto,
+  type RoomDetailDto,
   type RoomListItem,
   type RoomParticipantDto,
+  type RoomUpdatedEvent,
 } from '@starborn/contracts';
 import type { MessageRow, ParticipantRow, RoomRow } from './room.queries.js';
 
@@ -40,4 +42,27 @@ export function presentListItem(row: RoomRow): RoomListItem {
 
 export function presentParticipant(row: ParticipantRow): RoomParticipantDto {
   return { id: row.hero_id, name: row.name, avatar: row.avatar, isPremium: row.is_premium };
+}
+
+/** A room's detail; the invite token only for the host's owner (`userId`). */
+export function presentDetail(room: RoomRow, participants: ParticipantRow[], userId?: string): RoomDetailDto {
+  const isHostOwner = typeof userId === 'string' && userId.toLowerCase() === room.host_user_id;
+  return {
+    id: room.id,
+    title: room.title,
+    participants: participants.map(presentParticipant),
+    hostHeroId: room.host_hero_id,
+    inviteOnly: room.invite_only,
+    closed: room.closed_at !== null,
+    ...(isHostOwner ? { inviteToken: room.invite_token } : {}),
+  };
+}
+
+export function presentRoomUpdate(room: RoomRow): RoomUpdatedEvent {
+  return {
+    roomId: room.id,
+    title: room.title,
+    inviteOnly: room.invite_only,
+    closed: room.closed_at !== null,
+  };
 }

@@ -20,6 +20,11 @@ export interface RoomRow {
   narrator_typing_since: Date | null;
   created_at: Date;
   updated_at: Date;
+  host_hero_id: string;
+  host_user_id: string;
+  invite_only: boolean;
+  invite_token: string;
+  closed_at: Date | null;
 }
 
 export interface ParticipantRow {
@@ -36,6 +41,8 @@ export interface ParticipantRow {
   chinese_element: string | null;
   joined_at: Date;
   last_seen_at: Date;
+  /** Set when the host removed the hero: it never joins again. */
+  removed_at: Date | null;
 }
 
 export interface MessageRow {
@@ -63,15 +70,16 @@ export interface NewMessage {
 
 const MESSAGE_COLUMNS = `"id", "room_id", "kind", "sender_id", "sender_name", "sender_avatar", "content", "trigger_id", "created_at"`;
 
-/** A new room; the narrator is writing its introduction from the start. */
+/** A new room, hosted by its creator; the narrator is writing its introduction from the start. */
 export async function insertRoom(
   sql: Sql,
-  room: { id: string; title: string | null; creator: RoomHeroRef; now: Date },
+  room: { id: string; title: string | null; creator: RoomHeroRef; inviteToken: string; now: Date },
 ): Promise<RoomRow> {
   const [row] = await sql<RoomRow>(
     `INSERT INTO "rooms"."rooms"
-       ("id", "title", "creator_user_id", "creator_hero_id", "creator_name", "created_at", "updated_at", "narrator_typing_since")
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $6)
+       ("id", "title", "creator_user_id", "creator_hero_id", "creator_name", "created_at", "updated_at", "narrator_typing_since",
+        "host_user_id", "host_hero_id", "invite_token")
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $3, $4, $7)
      RETURNING *`,
     [
       room.id,
@@ -80,6 +88,7 @@ export async function insertRoom(
       room.creator.heroId,
       room.creator.name,
       room.now,
+      room.inviteToken,
     ],
   );
   return row!;
@@ -90,7 +99,10 @@ export async function findRoom(sql: Sql, roomId: string): Promise<RoomRow | unde
   return row;
 }
 
-/** Rooms with activity since `since` or with a hero connected now, newest activity first. */
+/**
+ * Open public rooms with activity since `since` or with a hero connected now, newest activity first
+ * (invite-only and closed rooms are never listed).
+ */
 export function activeRooms(
   sql: Sql,
   active: { since: Date; connectedRoomIds: string[] },
@@ -98,13 +110,16 @@ export function activeRooms(
 ): Promise<RoomRow[]> {
   return sql<RoomRow>(
     `SELECT * FROM "rooms"."rooms"
-      WHERE "updated_at" >= $1 OR "id" = ANY($2::uuid[])
+      WHERE ("updated_at" >= $1 OR "id" = ANY($2::uuid[])) AND NOT "invite_only" AND "closed_at" IS NULL
       ORDER BY "updated_at" DESC, "id" LIMIT $3`,
     [active.since, active.connectedRoomIds, limit],
   );
 }
 
-/** Marks activity, and for a hero message counts it; returns the room's hero message count (null: no room). */
+/**
+ * Marks activity, and for a hero message counts it; returns the room's hero message count (null: no
+ * open room of that id — a closed room takes no more activity).
+ */
 export async function touchRoom(
   sql: Sql,
   roomId: string,
@@ -115,7 +130,7 @@ export async function touchRoom(
     `UPDATE "rooms"."rooms"
         SET "updated_at" = GREATEST("updated_at", $2),
             "hero_message_count" = "hero_message_count" + $3
-      WHERE "id" = $1
+      WHERE "id" = $1 AND "closed_at" IS NULL
       RETURNING "hero_message_count"`,
     [roomId, now, countHeroMessage ? 1 : 0],
   );
@@ -178,13 +193,15 @@ export async function setNarratorSilent(sql: Sql, roomId: string, silent: boolea
 }
 
 /**
- * Adds the hero's participant row or refreshes it; true when this call added it. PostgreSQL decides (a
- * row inserted by this statement has no xmax), so of two simultaneous first joins only one is first.
+ * Adds the hero's participant row or refreshes it; true when this call added it, undefined when the hero
+ * was removed from the room (its row stays as it is). PostgreSQL decides (a row inserted by this
+ * statement has no xmax), so of two simultaneous first joins only one is first, and a join racing the
+ * hero's removal either lands before it or is refused.
  */
 export async function upsertParticipant(
   sql: Sql,
   participant: { roomId: string; hero: RoomHeroRef; role: RoomRole; now: Date },
-): Promise<boolean> {
+): Promise<boolean | undefined> {
   const { roomId, hero, role, now } = participant;
   const [row] = await sql<{ added: boolean }>(
     `INSERT INTO "rooms"."participants"
@@ -193,10 +210,56 @@ export async function upsertParticipant(
      ON CONFLICT ("room_id", "hero_id") DO UPDATE SET
        "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "avatar" = EXCLUDED."avatar",
        "is_premium" = EXCLUDED."is_premium", "role" = EXCLUDED."role", "last_seen_at" = EXCLUDED."last_seen_at"
+     WHERE "participants"."removed_at" IS NULL
      RETURNING ("xmax" = 0) AS "added"`,
     [roomId, hero.heroId, hero.userId, hero.name, hero.avatar, hero.isPremium, role, now],
   );
-  return row!.added;
+  return row?.added;
+}
+
+/** The host's changes to an open room (a null leaves that setting as it is); undefined: no open room. */
+export async function updateRoomSettings(
+  sql: Sql,
+  roomId: string,
+  change: { title: string | null; inviteOnly: boolean | null; inviteToken: string | null },
+): Promise<RoomRow | undefined> {
+  const [row] = await sql<RoomRow>(
+    `UPDATE "rooms"."rooms"
+        SET "title" = COALESCE($2, "title"),
+            "invite_only" = COALESCE($3, "invite_only"),
+            "invite_token" = COALESCE($4, "invite_token")
+      WHERE "id" = $1 AND "closed_at" IS NULL
+      RETURNING *`,
+    [roomId, change.title, change.inviteOnly, change.inviteToken],
+  );
+  return row;
+}
+
+/** Closes an open room for good; the narrator stops writing. Undefined: no open room of that id. */
+export async function closeRoom(sql: Sql, roomId: string, now: Date): Promise<RoomRow | undefined> {
+  const [row] = await sql<RoomRow>(
+    `UPDATE "rooms"."rooms" SET "closed_at" = $2, "narrator_typing_since" = NULL
+      WHERE "id" = $1 AND "closed_at" IS NULL
+      RETURNING *`,
+    [roomId, now],
+  );
+  return row;
+}
+
+/** Removes a hero from the room for good; false when it is not (or no longer) in it. */
+export async function removeParticipant(
+  sql: Sql,
+  roomId: string,
+  heroId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await sql(
+    `UPDATE "rooms"."participants" SET "removed_at" = $3
+      WHERE "room_id" = $1 AND "hero_id" = $2 AND "removed_at" IS NULL
+      RETURNING "hero_id"`,
+    [roomId, heroId, now],
+  );
+  return rows.length > 0;
 }
 
 export async function findParticipant(
@@ -218,10 +281,10 @@ export async function seeParticipant(sql: Sql, roomId: string, heroId: string, n
   );
 }
 
-/** Heroes that joined, first joined first. */
+/** Heroes that joined and were not removed, first joined first. */
 export function participantsOf(sql: Sql, roomId: string): Promise<ParticipantRow[]> {
   return sql<ParticipantRow>(
-    `SELECT * FROM "rooms"."participants" WHERE "room_id" = $1 ORDER BY "joined_at", "hero_id"`,
+    `SELECT * FROM "rooms"."participants" WHERE "room_id" = $1 AND "removed_at" IS NULL ORDER BY "joined_at", "hero_id"`,
     [roomId],
   );
 }
@@ -278,4 +341,24 @@ export async function latestMessages(sql: Sql, roomId: string, limit: number): P
     [roomId, limit],
   );
   return rows.reverse();
+}
+
+/**
+ * The narrator triggers of a room that have no line yet (the introduction, the latest hero messages):
+ * the ids of the narrator jobs that may still be pending.
+ */
+export async function unansweredTriggers(sql: Sql, roomId: string, limit: number): Promise<string[]> {
+  const rows = await sql<{ trigger_id: string }>(
+    `SELECT t."trigger_id" FROM (
+       SELECT $2::text AS "trigger_id", NULL::timestamptz AS "created_at"
+       UNION ALL
+       (SELECT m."id"::text, m."created_at" FROM "rooms"."messages" m
+         WHERE m."room_id" = $1 AND m."kind" = 'hero' ORDER BY m."created_at" DESC LIMIT $3)
+     ) t
+     WHERE NOT EXISTS (
+       SELECT 1 FROM "rooms"."messages" a
+        WHERE a."room_id" = $1 AND a."trigger_id" IN (t."trigger_id", t."trigger_id" || '.failed'))`,
+    [roomId, NARRATOR_INTRO_TRIGGER, limit],
+  );
+  return rows.map((row) => row.trigger_id);
 }

@@ -8,4 +8,7 @@ export const RoomsHandlers = messageHandlers([RoomsService], {
   'rooms.join': (command, rooms) => rooms.join(command),
   'rooms.leave': (command, rooms) => rooms.leave(command),
   'rooms.send': (command, rooms) => rooms.send(command),
+  'rooms.update': (command, rooms) => rooms.update(command),
+  'rooms.remove-hero': (command, rooms) => rooms.removeHero(command),
+  'rooms.close': (command, rooms) => rooms.close(command),
 });

@@ -7,7 +7,9 @@ import {
   ROOM_IDLE_AFTER_MS,
   ROOM_MESSAGES,
   ServiceError,
+  HERO_ID_PATTERN,
   type ChatMessageDto,
+  type CloseRoomCommand,
   type CreateRoomCommand,
   type JoinRoomCommand,
   type LeaveRoomCommand,
@@ -18,8 +20,10 @@ import {
   type RoomJoinedDto,
   type RoomListItem,
   type RoomQuery,
+  type RemoveRoomHeroCommand,
   type RoomRole,
   type SendRoomMessageCommand,
+  type UpdateRoomCommand,
 } from '@starborn/contracts';
 import { Clock } from '@starborn/runtime';
 import { randomUUID } from 'node:crypto';
@@ -27,9 +31,17 @@ import { DataSource } from 'typeorm';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { NarratorQueue } from '../narrator/narrator.queue.js';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
-import { presentListItem, presentMessage, presentParticipant, sentByRoom } from './room.presenter.js';
+import { assertHostOf, joinAccess, newInviteToken, roomClosed, settingsChange } from './room-hosts.js';
+import {
+  presentDetail,
+  presentListItem,
+  presentMessage,
+  presentRoomUpdate,
+  sentByRoom,
+} from './room.presenter.js';
 import {
   activeRooms,
+  closeRoom,
   findParticipant,
   findRoom,
   insertMessage,
@@ -37,12 +49,16 @@ import {
   latestMessages,
   NARRATOR_INTRO_TRIGGER,
   participantsOf,
+  removeParticipant,
   seeParticipant,
   startNarratorTyping,
   stopNarratorTyping,
   touchRoom,
+  unansweredTriggers,
+  updateRoomSettings,
   upsertParticipant,
   type MessageRow,
+  type RoomRow,
 } from './room.queries.js';
 import { defaultRoomTitle } from './room-title.js';
 import { isUuid, roomNotFound, validHero, validMessage, validRoomId, validTitle } from './validation.js';
@@ -87,7 +103,7 @@ export class RoomsService {
     // The creator is a participant from the moment the room exists, so the room's first view already
     // lists its hero; joining later only refreshes that row.
     await inTransaction(this.dataSource, async (sql) => {
-      await insertRoom(sql, { id, title, creator, now });
+      await insertRoom(sql, { id, title, creator, inviteToken: newInviteToken(), now });
       await upsertParticipant(sql, { roomId: id, hero: creator, role: 'participant', now });
     });
     await this.askNarrator({ roomId: id, triggerId: NARRATOR_INTRO_TRIGGER, intro: true }, now);
@@ -106,32 +122,104 @@ export class RoomsService {
     return rows.map(presentListItem);
   }
 
+  /** The room's title, heroes and host settings; the invite token only for the host's owner. */
   async get(query: RoomQuery): Promise<RoomDetailDto> {
-    const roomId = validRoomId(query?.roomId);
-    const room = await findRoom(this.sql, roomId);
-    if (!room) throw roomNotFound();
-    const participants = await participantsOf(this.sql, roomId);
-    return { id: room.id, title: room.title, participants: participants.map(presentParticipant) };
+    return this.detail(validRoomId(query?.roomId), query.userId);
   }
 
-  /** Anyone signed in may join; the role follows the hero's premium state. Replies with the history. */
+  /**
+   * Anyone signed in may join an open public room; an invite-only one takes the heroes already in it and
+   * holders of its invite token; a removed hero never again. A closed room shows the heroes that were in
+   * it its history, read-only. The role follows the hero's premium state. Replies with the history.
+   */
   async join(command: JoinRoomCommand): Promise<RoomJoinedDto> {
     const roomId = validRoomId(command?.roomId);
     const hero = validHero(command.hero);
     const role = roleOf(hero);
     const now = this.clock.now();
-    const joined = await inTransaction(this.dataSource, async (sql) => {
-      if ((await touchRoom(sql, roomId, now, false)) === null) throw roomNotFound();
+    const { joined, closed } = await inTransaction(this.dataSource, async (sql) => {
+      const room = await findRoom(sql, roomId);
+      if (!room) throw roomNotFound();
+      const access = joinAccess(room, await findParticipant(sql, roomId, hero.heroId), command.inviteToken);
+      if (access === 'read') return { joined: undefined, closed: true };
+      // The room closed (or the hero was removed) since it was read: the statements below decide.
+      if ((await touchRoom(sql, roomId, now, false)) === null) throw roomClosed();
       // Announced once per hero and room: re-joining (reloads, reconnects) stores and sends no new line.
       const first = await upsertParticipant(sql, { roomId, hero, role, now });
-      return first ? this.systemMessage(sql, roomId, `${hero.name} joined the story`, now) : undefined;
+      if (first === undefined)
+        throw new ServiceError(403, ErrorCodes.FORBIDDEN, ROOM_MESSAGES.removedFromRoom);
+      const line = first
+        ? await this.systemMessage(sql, roomId, `${hero.name} joined the story`, now)
+        : undefined;
+      return { joined: line, closed: false };
     });
     if (joined) this.broadcaster.message(roomId, presentMessage(joined));
     const history = await latestMessages(this.sql, roomId, ROOM_HISTORY_LIMIT);
     const typingSince = (await findRoom(this.sql, roomId))?.narrator_typing_since;
     const narratorTyping =
       typingSince != null && now.getTime() - new Date(typingSince).getTime() < NARRATOR_TYPING_STALE_MS;
-    return { roomId, isPremium: hero.isPremium, role, messages: history.map(presentMessage), narratorTyping };
+    return {
+      roomId,
+      isPremium: hero.isPremium,
+      role,
+      messages: history.map(presentMessage),
+      narratorTyping: narratorTyping && !closed,
+      closed,
+    };
+  }
+
+  /** The host renames the room or makes it invite-only (or public again), or rotates its invite link. */
+  async update(command: UpdateRoomCommand): Promise<RoomDetailDto> {
+    const roomId = validRoomId(command?.roomId);
+    const room = await this.hostedRoom(roomId, command.userId);
+    const updated = await updateRoomSettings(this.sql, roomId, settingsChange(command, room));
+    if (!updated) throw roomClosed();
+    this.broadcaster.roomUpdated(presentRoomUpdate(updated));
+    return this.detail(roomId, command.userId);
+  }
+
+  /** The host removes a hero: out of the room at once, on every gateway instance, and for good. */
+  async removeHero(command: RemoveRoomHeroCommand): Promise<RoomDetailDto> {
+    const roomId = validRoomId(command?.roomId);
+    const room = await this.hostedRoom(roomId, command.userId);
+    const heroId = command.heroId;
+    if (typeof heroId !== 'string' || !HERO_ID_PATTERN.test(heroId))
+      throw new ServiceError(404, ErrorCodes.NOT_FOUND, ROOM_MESSAGES.heroNotInRoom);
+    if (heroId === room.host_hero_id)
+      throw new ServiceError(400, ErrorCodes.BAD_REQUEST, ROOM_MESSAGES.hostCannotBeRemoved);
+    const now = this.clock.now();
+    const line = await inTransaction(this.dataSource, async (sql) => {
+      const participant = await findParticipant(sql, roomId, heroId);
+      if (!participant || !(await removeParticipant(sql, roomId, heroId, now)))
+        throw new ServiceError(404, ErrorCodes.NOT_FOUND, ROOM_MESSAGES.heroNotInRoom);
+      if ((await touchRoom(sql, roomId, now, false)) === null) throw roomClosed();
+      return this.systemMessage(sql, roomId, `${participant.name} was removed from the story`, now);
+    });
+    this.broadcaster.message(roomId, presentMessage(line));
+    this.broadcaster.heroRemoved(roomId, heroId);
+    return this.detail(roomId, command.userId);
+  }
+
+  /**
+   * The host closes the room for good: it leaves the lobby, takes no joins or messages, and the narrator
+   * stops (a line still being written is dropped when it arrives). Its heroes may still read it.
+   */
+  async close(command: CloseRoomCommand): Promise<RoomDetailDto> {
+    const roomId = validRoomId(command?.roomId);
+    await this.hostedRoom(roomId, command.userId);
+    const now = this.clock.now();
+    const closed = await inTransaction(this.dataSource, async (sql) => {
+      // The closing line goes in first: a closed room takes no more messages.
+      const line = await this.systemMessage(sql, roomId, 'The host closed this story', now);
+      const room = await closeRoom(sql, roomId, now);
+      if (!room) throw roomClosed();
+      return { line, room };
+    });
+    this.broadcaster.message(roomId, presentMessage(closed.line));
+    this.broadcaster.roomUpdated(presentRoomUpdate(closed.room));
+    this.broadcaster.narratorIdle(roomId);
+    await this.narrator.cancel(roomId, await unansweredTriggers(this.sql, roomId, ROOM_HISTORY_LIMIT));
+    return this.detail(roomId, command.userId);
   }
 
   /** The hero left (its last socket in the room closed). The room stays. */
@@ -140,11 +228,14 @@ export class RoomsService {
     const hero = validHero(command.hero);
     const now = this.clock.now();
     const left = await inTransaction(this.dataSource, async (sql) => {
-      if (!(await findParticipant(sql, roomId, hero.heroId))) {
+      const participant = await findParticipant(sql, roomId, hero.heroId);
+      if (!participant) {
         if (!(await findRoom(sql, roomId))) throw roomNotFound();
         return undefined; // never joined: nothing to announce
       }
-      await touchRoom(sql, roomId, now, false);
+      // A removed hero's removal was announced; a closed room takes no more lines.
+      if (participant.removed_at) return undefined;
+      if ((await touchRoom(sql, roomId, now, false)) === null) return undefined;
       await seeParticipant(sql, roomId, hero.heroId, now);
       return this.systemMessage(sql, roomId, `${hero.name} left the story`, now);
     });
@@ -166,10 +257,16 @@ export class RoomsService {
     const now = this.clock.now();
     const { row, count } = await inTransaction(this.dataSource, async (sql) => {
       const count = await touchRoom(sql, roomId, now, true);
-      if (count === null) throw roomNotFound();
+      if (count === null) {
+        if (await findRoom(sql, roomId))
+          throw new ServiceError(403, ErrorCodes.FORBIDDEN, ROOM_MESSAGES.roomClosed);
+        throw roomNotFound();
+      }
       if (count % NARRATOR_EVERY_MESSAGES === 0) await startNarratorTyping(sql, roomId, now);
-      // Keeps the participant row in step (a hero upgraded since it joined is a participant now).
-      await upsertParticipant(sql, { roomId, hero, role: 'participant', now });
+      // Keeps the participant row in step (a hero upgraded since it joined is a participant now); a
+      // removed hero's message is refused, whichever gateway instance it came through.
+      if ((await upsertParticipant(sql, { roomId, hero, role: 'participant', now })) === undefined)
+        throw new ServiceError(403, ErrorCodes.FORBIDDEN, ROOM_MESSAGES.removedFromRoom);
       const row = await insertMessage(sql, {
         roomId,
         kind: 'hero',
@@ -189,6 +286,20 @@ export class RoomsService {
       await this.askNarrator({ roomId, triggerId: row.id, intro: false }, now);
     }
     return message;
+  }
+
+  private async detail(roomId: string, userId?: string): Promise<RoomDetailDto> {
+    const room = await findRoom(this.sql, roomId);
+    if (!room) throw roomNotFound();
+    return presentDetail(room, await participantsOf(this.sql, roomId), userId);
+  }
+
+  /** The room, when the asking user owns its host hero and it is open. */
+  private async hostedRoom(roomId: string, userId: unknown): Promise<RoomRow> {
+    const room = await findRoom(this.sql, roomId);
+    if (!room) throw roomNotFound();
+    assertHostOf(room, userId);
+    return room;
   }
 
   /** Asks for the narrator's line; if it cannot even be asked, the room stops showing it writing. */
