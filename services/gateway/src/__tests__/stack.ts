@@ -132,12 +132,14 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     return json;
   };
 
+  let heroCount = 0;
   const newHero: TestStack['newHero'] = async ({ paid, token }) => {
     token ??= (await newUser()).token;
     const heroId = crypto.randomUUID().replaceAll('-', '');
+    // Numbered, not named after the random id: hex can read as leetspeak the content filter refuses ("a55…").
     const created = await api('POST', '/api/heroes', {
       token,
-      body: { heroName: `Hero ${heroId.slice(0, 6)}`, birthdate: '1990-07-25', heroId },
+      body: { heroName: `Hero ${++heroCount}`, birthdate: '1990-07-25', heroId },
     });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
     const generated = await api('POST', `/api/heroes/generate/${heroId}`, { token });
