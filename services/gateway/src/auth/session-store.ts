@@ -69,9 +69,18 @@ export class SessionStore {
     await this.redis.set(this.keys(claims.userId).revoked(claims.tokenId), '1', 'EX', ttl);
   }
 
-  /** Signs out every token of the user issued until now. */
-  async revokeAll(userId: string): Promise<void> {
-    await this.redis.set(this.keys(userId).notBefore, String(Date.now()), 'EX', NOT_BEFORE_TTL_SECONDS);
+  /**
+   * Signs out every token of the user issued before `notBeforeMs` (now by default; a password change
+   * passes the issue time of the fresh token it hands out, so that one stays live).
+   */
+  async revokeAll(userId: string, notBeforeMs = Date.now()): Promise<void> {
+    await this.redis.set(this.keys(userId).notBefore, String(notBeforeMs), 'EX', NOT_BEFORE_TTL_SECONDS);
+  }
+
+  /** A deleted account: its tokens stop working at once, without asking auth. */
+  async markDeleted(userId: string): Promise<void> {
+    await this.revokeAll(userId);
+    await this.redis.set(this.keys(userId).known, '0', 'EX', UNKNOWN_USER_TTL_SECONDS);
   }
 
   /** Asks auth once whether the user exists, and remembers the answer. */

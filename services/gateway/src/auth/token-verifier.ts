@@ -51,16 +51,17 @@ export class TokenVerifier implements OnModuleInit {
 
   /** The token's user and session, or undefined as for verify(). */
   async verifySession(token: string): Promise<VerifiedToken | undefined> {
-    const verified = await this.verifyToken(token);
+    const verified = await this.verifySignature(token);
     if (!verified) return undefined;
     return (await this.sessions.isLive(verified.session)) ? verified : undefined;
   }
 
   /**
-   * Signature and claims only. A token must name its user by uuid and carry its own id (`jti`):
-   * tokens without one cannot be signed out alone, so they are not accepted.
+   * Signature and claims only, not whether the session is live (a token auth has just signed). A token
+   * must name its user by uuid and carry its own id (`jti`): tokens without one cannot be signed out
+   * alone, so they are not accepted.
    */
-  private async verifyToken(token: string): Promise<VerifiedToken | undefined> {
+  async verifySignature(token: string): Promise<VerifiedToken | undefined> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key!, {
