@@ -5,6 +5,7 @@ import {
   RoomSocketEvents,
   SocketRooms,
   storyRoomChannel,
+  storyRoomHeroChannel,
   type RoomHeroRef,
   type RoomJoinedDto,
 } from '@starborn/contracts';
@@ -17,6 +18,13 @@ import { RoomMessageRateLimiter } from './room-message-rate-limiter.js';
 
 /** The socket.io room every socket sitting in a story room is also in, so presence asks only those. */
 export const STORY_ROOMS_CHANNEL = 'story-rooms';
+
+/** The socket.io rooms a socket sitting in a story room is in. */
+const storyChannels = (roomId: string, heroId: string) => [
+  storyRoomChannel(roomId),
+  storyRoomHeroChannel(roomId, heroId),
+  STORY_ROOMS_CHANNEL,
+];
 
 /** A refusal to show the user: sent as `error {message}` (or `authentication_error`), never thrown further. */
 class Refusal extends Error {}
@@ -95,8 +103,9 @@ export class RoomSockets {
   private async join(socket: GatewaySocket, payload: unknown): Promise<void> {
     const data = socket.data;
     if (!data.user || !data.hero) throw new Refusal(ROOM_MESSAGES.notAuthenticated);
-    const { roomId } = payloadOf(payload);
+    const { roomId, invite } = payloadOf(payload);
     if (!isRoomId(roomId)) throw new Refusal(ROOM_MESSAGES.roomNotFound);
+    const inviteToken = typeof invite === 'string' && invite ? invite : undefined;
     const meta = this.meta(socket, data.user);
     // The hero as it is now: it may have become premium (or been deleted) since authenticate.
     const hero = await this.heroes.ownHero(data.user.id, data.hero.heroId, meta);
@@ -105,17 +114,18 @@ export class RoomSockets {
     // is missed (one may arrive both live and in the history: clients keep each message id once).
     // socket.data first, so that whoever counts the room sees the role too. Room ids are uuids, which
     // the rooms service spells in lower case: that spelling names the socket.io room it broadcasts to.
-    const channel = storyRoomChannel(roomId.toLowerCase());
+    // The hero's own channel in the room is how its host's removal reaches this socket on any instance.
+    const channels = storyChannels(roomId.toLowerCase(), hero.heroId);
     data.hero = hero;
     data.roomId = roomId.toLowerCase();
     data.role = hero.isPremium ? 'participant' : 'spectator';
-    await socket.join([channel, STORY_ROOMS_CHANNEL]);
+    await socket.join(channels);
     let joined: RoomJoinedDto;
     try {
-      joined = await this.bus.request('rooms.join', { roomId, hero }, { meta });
+      // rooms decides who comes in (a removed hero never again; an invite-only room with its token).
+      joined = await this.bus.request('rooms.join', { roomId, hero, inviteToken }, { meta });
     } catch (error) {
-      await socket.leave(channel);
-      await socket.leave(STORY_ROOMS_CHANNEL);
+      for (const channel of channels) await socket.leave(channel);
       data.roomId = undefined;
       data.role = undefined;
       throw error;
@@ -151,8 +161,7 @@ export class RoomSockets {
     data.roomId = undefined;
     data.role = undefined;
     const channel = storyRoomChannel(roomId);
-    await socket.leave(channel);
-    await socket.leave(STORY_ROOMS_CHANNEL);
+    for (const joined of storyChannels(roomId, hero.heroId)) await socket.leave(joined);
     const stillThere = await socket.nsp
       .in(channel)
       .fetchSockets()

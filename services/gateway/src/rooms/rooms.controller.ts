@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, ROOM_MESSAGES, type RoomSummaryDto } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
@@ -10,9 +10,35 @@ import { ApiException } from '../http/http-error.filter.js';
 import { RoomHeroes } from './room-heroes.js';
 import { isRoomId } from './room-input.js';
 import { NOBODY_INSIDE, RoomPresence } from './room-presence.js';
-import { CreateRoomBody, CreateRoomResponse, RoomDetailResponse, RoomSummaryResponse } from './rooms.dto.js';
+import {
+  CreateRoomBody,
+  CreateRoomResponse,
+  RemoveRoomHeroBody,
+  RoomDetailResponse,
+  RoomSummaryResponse,
+  UpdateRoomBody,
+} from './rooms.dto.js';
 
-/** Shared story rooms: the lobby's list with live counts, a room's heroes, and creating a room. */
+const roomNotFound = () =>
+  new ApiException({ status: 404, code: ErrorCodes.NOT_FOUND, message: ROOM_MESSAGES.roomNotFound });
+
+/** The answers every host route shares besides its own. */
+const HostRouteResponses = () =>
+  applyDecorators(
+    ApiResponse({ status: 200, type: RoomDetailResponse, description: 'The room as it is now' }),
+    ApiResponse({
+      status: 403,
+      type: ErrorResponse,
+      description: `Not the host's owner: '${ROOM_MESSAGES.hostOnly}'`,
+    }),
+    ApiResponse({ status: 404, type: ErrorResponse, description: "'Room not found.'" }),
+    ApiResponse({ status: 409, type: ErrorResponse, description: `Closed: '${ROOM_MESSAGES.roomClosed}'` }),
+  );
+
+/**
+ * Shared story rooms: the lobby's list with live counts, a room's heroes, creating a room, and what its
+ * host does (rename, invite-only, remove a hero, close). Who may do what is decided by rooms.
+ */
 @ApiTags('shared-story')
 @ApiBearerAuth()
 @Controller('api/shared-story')
@@ -54,18 +80,60 @@ export class RoomsController {
   }
 
   @Get(':roomId')
-  @ApiOperation({ summary: "A room's title and the heroes who joined it" })
+  @ApiOperation({
+    summary: "A room's title, the heroes in it and its host; the host's owner also gets the invite token",
+  })
   @ApiResponse({ status: 200, type: RoomDetailResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: "'Room not found.'" })
-  get(@Param('roomId') roomId: string) {
-    if (!isRoomId(roomId)) {
-      throw new ApiException({
-        status: 404,
-        code: ErrorCodes.NOT_FOUND,
-        message: ROOM_MESSAGES.roomNotFound,
-      });
-    }
-    return this.bus.request('rooms.get', { roomId });
+  get(@Param('roomId') roomId: string, @CurrentUser() user: AuthenticatedUser) {
+    if (!isRoomId(roomId)) throw roomNotFound();
+    return this.bus.request('rooms.get', { roomId, userId: user.id });
+  }
+
+  @Patch(':roomId')
+  @ApiOperation({
+    summary:
+      'The host renames the room, makes it invite-only (out of the lobby; a new invite link) or public again, or rotates its invite link',
+  })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'An empty title, or nothing to change' })
+  @HostRouteResponses()
+  update(
+    @Param('roomId') roomId: string,
+    @Body() body: UpdateRoomBody,
+    @CurrentUser() user: AuthenticatedUser,
+  ) {
+    if (!isRoomId(roomId)) throw roomNotFound();
+    const { title, inviteOnly, rotateInvite } = body;
+    return this.bus.request('rooms.update', { roomId, userId: user.id, title, inviteOnly, rotateInvite });
+  }
+
+  @Post(':roomId/remove')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'The host removes a hero: its sockets are dropped on every gateway instance and it cannot join again',
+  })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: `'${ROOM_MESSAGES.hostCannotBeRemoved}'` })
+  @HostRouteResponses()
+  remove(
+    @Param('roomId') roomId: string,
+    @Body() body: RemoveRoomHeroBody,
+    @CurrentUser() user: AuthenticatedUser,
+  ) {
+    if (!isRoomId(roomId)) throw roomNotFound();
+    return this.bus.request('rooms.remove-hero', { roomId, userId: user.id, heroId: body.heroId });
+  }
+
+  @Post(':roomId/close')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'The host closes the room for good: out of the lobby, no joins or messages, the narrator stops; its heroes can still read it',
+  })
+  @HostRouteResponses()
+  close(@Param('roomId') roomId: string, @CurrentUser() user: AuthenticatedUser) {
+    if (!isRoomId(roomId)) throw roomNotFound();
+    return this.bus.request('rooms.close', { roomId, userId: user.id });
   }
 
   @Post('create')

@@ -90,8 +90,8 @@ class Client {
     return this.next('authenticated');
   }
 
-  async join(roomId: string): Promise<RoomJoinedDto> {
-    this.emit('join_room', { roomId });
+  async join(roomId: string, invite?: string): Promise<RoomJoinedDto> {
+    this.emit('join_room', invite ? { roomId, invite } : { roomId });
     return this.next<RoomJoinedDto>('room_joined');
   }
 
@@ -477,4 +477,96 @@ describe('a room across two gateway instances', () => {
     expect(one.count('error') + two.count('error')).toBe(1);
     expect(one.socket.connected && two.socket.connected).toBe(true);
   });
+});
+
+describe('room hosts', () => {
+  it('lets only the host change the room over HTTP, with clear refusals', async () => {
+    // A host of its own: the other tests used up a's room creations.
+    const h = await stack.newHero({ paid: true });
+    const roomId = await createRoom(h);
+    const path = `/api/shared-story/${roomId}`;
+    expect((await stack.api('PATCH', path, { body: { title: 'x' } })).status).toBe(401);
+    for (const [method, suffix, body] of [
+      ['PATCH', '', { title: 'Mine now' }],
+      ['POST', '/remove', { heroId: h.heroId }],
+      ['POST', '/close', undefined],
+    ] as const) {
+      const refused = await stack.api(method, `${path}${suffix}`, { token: b.token, body });
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({ error: expect.any(String), message: ROOM_MESSAGES.hostOnly });
+    }
+    for (const body of [{ inviteOnly: 'yes' }, { title: 42 }, {}]) {
+      const bad = await stack.api('PATCH', path, { token: h.token, body });
+      expect(bad.status).toBe(400);
+      expect(bad.json).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+    const noHero = await stack.api('POST', `${path}/remove`, { token: h.token, body: {} });
+    expect(noHero.status).toBe(400);
+    expect((await stack.api('POST', '/api/shared-story/nope/close', { token: h.token })).status).toBe(404);
+    const renamed = await second.api('PATCH', path, { token: h.token, body: { title: '  The Ember Road ' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toMatchObject({ id: roomId, title: 'The Ember Road', hostHeroId: h.heroId });
+  });
+
+  it('invite-only, removal and closing hold on both gateway instances at once', async () => {
+    const h = await stack.newHero({ paid: true });
+    const roomId = await createRoom(h);
+    const path = `/api/shared-story/${roomId}`;
+    const host = await Client.connect(stack.baseUrl);
+    await host.authenticate(h.token, h.heroId);
+    await host.join(roomId);
+
+    // Invite-only: out of the lobby, the token for the host's owner alone, joins with it only.
+    const made = await stack.api('PATCH', path, { token: h.token, body: { inviteOnly: true } });
+    expect(made.json).toMatchObject({ inviteOnly: true, inviteToken: expect.any(String) });
+    const invite = made.json.inviteToken as string;
+    expect((await second.api('GET', path, { token: b.token })).json).not.toHaveProperty('inviteToken');
+    expect(await lobbyRow(second.api, b.token, roomId)).toBeUndefined();
+    const guest = await Client.connect(second.baseUrl);
+    await guest.authenticate(b.token, b.heroId);
+    guest.emit('join_room', { roomId });
+    expect(await guest.next('error')).toEqual({ message: ROOM_MESSAGES.inviteRequired });
+    expect(await guest.join(roomId, invite)).toMatchObject({ roomId, closed: false });
+    await host.next<ChatMessageDto>('message', (m) => m.kind === 'system' && m.content.includes(b.hero.name));
+
+    // Removal: the guest's socket on the other instance hears it and is dropped at once.
+    const dropped = new Promise<string>((resolve) => guest.socket.once('disconnect', resolve));
+    const removed = await stack.api('POST', `${path}/remove`, { token: h.token, body: { heroId: b.heroId } });
+    expect(removed.status).toBe(200);
+    expect(removed.json.participants.map((p: { id: string }) => p.id)).toEqual([h.heroId]);
+    expect(await guest.next('hero_removed')).toEqual({ roomId, heroId: b.heroId });
+    expect(await dropped).toBe('io server disconnect');
+    expect(await host.next('hero_removed')).toEqual({ roomId, heroId: b.heroId });
+    expect(host.socket.connected).toBe(true);
+    // It cannot come back, even with the invite link, through either instance.
+    for (const url of [stack.baseUrl, second.baseUrl]) {
+      const again = await Client.connect(url);
+      await again.authenticate(b.token, b.heroId);
+      again.emit('join_room', { roomId, invite });
+      expect(await again.next('error')).toEqual({ message: ROOM_MESSAGES.removedFromRoom });
+    }
+
+    // Closing: the room hears it, then reads its history but writes nothing more.
+    const watcher = await Client.connect(second.baseUrl);
+    await watcher.authenticate(h.token, h.heroId);
+    await watcher.join(roomId);
+    const closed = await second.api('POST', `${path}/close`, { token: h.token });
+    expect(closed.status).toBe(200);
+    expect(closed.json).toMatchObject({ closed: true });
+    for (const client of [host, watcher]) {
+      expect(await client.next('room_updated', (event) => event.closed)).toMatchObject({ roomId });
+    }
+    const reader = await Client.connect(stack.baseUrl);
+    await reader.authenticate(h.token, h.heroId);
+    const read = await reader.join(roomId);
+    expect(read).toMatchObject({ closed: true, narratorTyping: false });
+    expect(read.messages.at(-1)).toMatchObject({ kind: 'system', content: 'The host closed this story' });
+    reader.emit('send_message', { message: 'Anyone there?' });
+    expect(await reader.next('error')).toEqual({ message: ROOM_MESSAGES.roomClosed });
+    const outsider = await Client.connect(second.baseUrl);
+    await outsider.authenticate(c.token, c.heroId);
+    outsider.emit('join_room', { roomId, invite });
+    expect(await outsider.next('error')).toEqual({ message: ROOM_MESSAGES.roomClosed });
+    expect((await stack.api('PATCH', path, { token: h.token, body: { title: 'Again' } })).status).toBe(409);
+  }, 60_000);
 });
