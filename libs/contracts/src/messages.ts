@@ -38,6 +38,8 @@ import type {
   DownloadManifest,
   DownloadQuery,
   ListSharesQuery,
+  SharePreviewDto,
+  SharePreviewQuery,
   OpenShareQuery,
   SharedHeroDto,
   ShareLinkDto,
@@ -97,6 +99,8 @@ export const messages = {
   'heroes.generation-profile': command<{ heroId: string }, HeroProfileDto>('heroes'),
   'heroes.share-create': command<CreateShareCommand, ShareLinkDto>('heroes'),
   'heroes.share-open': command<OpenShareQuery, SharedHeroDto>('heroes'),
+  // The gateway's share page HTML and card image: an active share's preview, no view counted.
+  'heroes.share-preview': command<SharePreviewQuery, SharePreviewDto>('heroes'),
   'heroes.shares-list': command<ListSharesQuery, ShareLinkDto[]>('heroes'),
   'heroes.share-deactivate': command<DeactivateShareCommand, ShareLinkDto>('heroes'),
   'heroes.download-manifest': command<DownloadQuery, DownloadManifest>('heroes'),

@@ -28,6 +28,40 @@ export interface SharedHeroDto {
   westernZodiac: WesternZodiacDto;
   chineseZodiac: ChineseZodiacDto;
   backstory: string;
+  /** The link's preview card (a 1200×630 PNG), relative to the site's origin. */
+  cardPath: string;
+}
+
+/**
+ * Bump when the card's layout changes: it is part of each card's version, so every card gets a new
+ * URL (cards are cached for good under their URL).
+ */
+export const SHARE_CARD_LAYOUT = 1;
+
+/** A share's link preview: what the server's HTML for /share/<id> says before any JavaScript runs. */
+export interface SharePreviewDto {
+  title: string;
+  description: string;
+  /** '/api/share/<id>/card/<version>.png': the version changes with anything the card shows. */
+  cardPath: string;
+  card: ShareCardContent;
+}
+
+/** What the card shows; the gateway renders it once and keeps it in storage under storageKey. */
+export interface ShareCardContent {
+  version: string;
+  /** Where the rendered card is kept: named by the share and the version. */
+  storageKey: string;
+  name: string;
+  westernSign: string;
+  chineseSign: string;
+  /** The hero's full-quality front portrait (PNG) in object storage. */
+  portraitKey: string;
+}
+
+/** Looks at an active share without counting a view (link previewers, the card image). */
+export interface SharePreviewQuery {
+  shareId: string;
 }
 
 export interface CreateShareCommand {

@@ -12,12 +12,20 @@ describe('resolvePageMeta', () => {
       image: 'https://starborn.example/logo.jpg',
       type: 'website',
       url: here,
+      card: 'summary',
     });
   });
 
   it('suffixes page titles with the site name and keeps given values', () => {
     const meta = resolvePageMeta(
-      { title: 'FAQs', description: 'Answers', image: '/media/hero.png', type: 'article', url: '/share/x' },
+      {
+        title: 'FAQs',
+        description: 'Answers',
+        image: '/media/hero.png',
+        type: 'article',
+        url: '/share/x',
+        card: 'summary_large_image',
+      },
       here,
     );
     expect(meta).toEqual({
@@ -27,6 +35,7 @@ describe('resolvePageMeta', () => {
       image: 'https://starborn.example/media/hero.png',
       type: 'article',
       url: 'https://starborn.example/share/x',
+      card: 'summary_large_image',
     });
   });
 });

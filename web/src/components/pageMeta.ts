@@ -5,7 +5,11 @@ export interface PageMetaInput {
   image?: string;
   type?: string;
   url?: string;
+  /** Twitter's card: 'summary_large_image' for a wide preview image (a shared hero's card). */
+  card?: TwitterCard;
 }
+
+export type TwitterCard = 'summary' | 'summary_large_image';
 
 export interface ResolvedPageMeta {
   documentTitle: string;
@@ -14,6 +18,7 @@ export interface ResolvedPageMeta {
   image: string;
   type: string;
   url: string;
+  card: TwitterCard;
 }
 
 export const SITE_NAME = 'Starborn';
@@ -51,6 +56,7 @@ export function resolvePageMeta(input: PageMetaInput, currentUrl: string): Resol
     image: absolute(input.image || DEFAULT_META.image, currentUrl),
     type: input.type || DEFAULT_META.type,
     url: absolute(input.url || currentUrl, currentUrl),
+    card: input.card ?? 'summary',
   };
 }
 
@@ -62,7 +68,7 @@ export function metaTagsFor(meta: ResolvedPageMeta): MetaTag[] {
     { attribute: 'property', key: 'og:image', content: meta.image },
     { attribute: 'property', key: 'og:type', content: meta.type },
     { attribute: 'property', key: 'og:url', content: meta.url },
-    { attribute: 'name', key: 'twitter:card', content: 'summary' },
+    { attribute: 'name', key: 'twitter:card', content: meta.card },
     { attribute: 'name', key: 'twitter:title', content: meta.title },
     { attribute: 'name', key: 'twitter:description', content: meta.description },
     { attribute: 'name', key: 'twitter:image', content: meta.image },

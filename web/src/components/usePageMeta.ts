@@ -13,10 +13,10 @@ function findTag(attribute: string, key: string): HTMLMetaElement | null {
  */
 export function usePageMeta(input: PageMetaInput): void {
   const location = useLocation();
-  const { title, description, image, type, url } = input;
+  const { title, description, image, type, url, card } = input;
 
   useEffect(() => {
-    const meta = resolvePageMeta({ title, description, image, type, url }, window.location.href);
+    const meta = resolvePageMeta({ title, description, image, type, url, card }, window.location.href);
     const previousTitle = document.title;
     const restores: Array<() => void> = [];
 
@@ -44,5 +44,5 @@ export function usePageMeta(input: PageMetaInput): void {
       document.title = previousTitle;
       for (const restore of restores.reverse()) restore();
     };
-  }, [title, description, image, type, url, location.pathname, location.search]);
+  }, [title, description, image, type, url, card, location.pathname, location.search]);
 }

@@ -32,7 +32,7 @@ import { notify } from '../features/notifications/notificationsSlice';
 import { ChaptersPanel } from '../features/storybook/ChaptersPanel';
 import { unlockAfterChaptersPayment, useDownloadStoryBookMutation } from '../features/storybook/storybookApi';
 import '../styles/heroes.css';
-import { heroDescription } from '../features/heroes/heroText';
+import { heroDescription } from '@starborn/zodiac';
 import { SignBadges } from '../features/heroes/SignBadges';
 import { GalleryFigure, GalleryThumb } from '../features/heroes/GalleryParts';
 

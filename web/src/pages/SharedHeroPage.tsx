@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { sharedHeroPreview } from '@starborn/zodiac';
 import { Markdown } from '../components/Markdown';
 import { usePageMeta } from '../components/usePageMeta';
 import { sharedHeroErrorMessage, type SharedHero } from '../features/shares/shares';
 import { useGetSharedHeroQuery } from '../features/shares/sharesApi';
 import '../styles/heroes.css';
 import '../styles/payments.css';
-import { heroDescription } from '../features/heroes/heroText';
 import { SignBadges } from '../features/heroes/SignBadges';
 import { GalleryFigure, GalleryThumb } from '../features/heroes/GalleryParts';
 
@@ -16,16 +16,19 @@ export function SharedHeroPage() {
   const query = useGetSharedHeroQuery(shareId, { skip: shareId === '' });
   const hero = query.currentData;
 
+  // The same tags the server puts in this page's HTML for link previewers.
+  const preview = hero?.name
+    ? sharedHeroPreview({
+        name: hero.name,
+        westernSign: hero.westernZodiac.sign,
+        chineseSign: hero.chineseZodiac.sign,
+      })
+    : undefined;
   usePageMeta({
-    title: hero?.name ? `${hero.name} — a Starborn hero` : 'Shared Hero',
-    description: hero?.name
-      ? `Meet ${heroDescription({
-          name: hero.name,
-          westernSign: hero.westernZodiac.sign,
-          chineseSign: hero.chineseZodiac.sign,
-        })}`
-      : 'A hero born of the stars, shared from Starborn.',
-    image: hero?.images[0]?.url,
+    title: preview?.title ?? 'Shared Hero',
+    description: preview?.description ?? 'A hero born of the stars, shared from Starborn.',
+    image: hero?.cardPath,
+    card: hero?.cardPath ? 'summary_large_image' : undefined,
   });
 
   if (shareId === '' || query.isError) {

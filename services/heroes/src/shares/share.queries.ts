@@ -43,6 +43,17 @@ export async function countShareView(
   return counted.length === 1 ? counted[0].hero_id : undefined;
 }
 
+/** The hero an active link of a paid hero shows (the same conditions as a view), or undefined. */
+export async function activeSharedHeroId(db: EntityManager, shareId: string): Promise<string | undefined> {
+  const [shared] = await sqlOf(db)<{ hero_id: string }>(
+    `SELECT s.hero_id FROM heroes.share_links s
+     JOIN heroes.heroes h ON h.id = s.hero_id AND h.payment_status = 'paid'
+     WHERE s.id = $1 AND s.is_active`,
+    [shareId],
+  );
+  return shared?.hero_id;
+}
+
 /** The owner's links with their heroes, newest first, active or not. */
 export function shareLinksOf(db: EntityManager, ownerId: string): Promise<ShareLink[]> {
   return db.getRepository(ShareLink).find({

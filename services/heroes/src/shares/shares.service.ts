@@ -6,22 +6,28 @@ import {
   ServiceError,
   SHARE_ID_PATTERN,
   SHARE_INACTIVE_MESSAGE,
+  SHARE_CARD_LAYOUT,
   SHARE_PREMIUM_REQUIRED_MESSAGE,
   type CreateShareCommand,
   type DeactivateShareCommand,
   type OpenShareQuery,
   type SharedHeroDto,
   type ShareLinkDto,
+  type SharePreviewDto,
+  type SharePreviewQuery,
 } from '@starborn/contracts';
+import { sharedHeroPreview } from '@starborn/zodiac';
 import { Clock } from '@starborn/runtime';
 import { mediaExpiry, MediaUrlSigner } from '@starborn/storage';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { HEROES_CONFIG, type HeroesConfig } from '../config.js';
 import { findHeroWithImages, findOwnedHeroAlone } from '../heroes/hero.queries.js';
 import { heroNotFound } from '../heroes/hero-work.service.js';
+import type { Hero } from '../heroes/hero.entity.js';
 import type { ShareLink } from './share-link.entity.js';
 import {
+  activeSharedHeroId,
   countShareView,
   deactivateShareLink,
   findActiveShareLink,
@@ -73,7 +79,7 @@ export class SharesService {
     const increment = countView === false ? 0 : 1;
     const sharedHeroId = SHARE_ID_PATTERN.test(id) ? await countShareView(this.db, id, increment) : undefined;
     const hero = sharedHeroId ? await findHeroWithImages(this.db, sharedHeroId) : null;
-    if (!hero) throw new ServiceError(404, ErrorCodes.NOT_FOUND, SHARE_INACTIVE_MESSAGE);
+    if (!hero) throw shareInactive();
 
     const expiresAt = mediaExpiry(
       Math.floor(this.clock.now().getTime() / 1000),
@@ -87,7 +93,18 @@ export class SharesService {
       westernZodiac: hero.western,
       chineseZodiac: hero.chinese,
       backstory: hero.backstory ?? '',
+      cardPath: shareCard(id, hero).cardPath,
     };
+  }
+
+  /** A share's link preview, for whoever asks (a link previewer): no view counted. */
+  async preview({ shareId }: SharePreviewQuery): Promise<SharePreviewDto> {
+    const id = String(shareId ?? '');
+    const sharedHeroId = SHARE_ID_PATTERN.test(id) ? await activeSharedHeroId(this.db, id) : undefined;
+    const hero = sharedHeroId ? await findHeroWithImages(this.db, sharedHeroId) : null;
+    if (!hero) throw shareInactive();
+    const { title, description } = sharedHeroPreview(heroSigns(hero));
+    return { title, description, ...shareCard(id, hero) };
   }
 
   /** The user's links, newest first, active or not. */
@@ -105,6 +122,32 @@ export class SharesService {
     if (!link) throw new ServiceError(404, ErrorCodes.NOT_FOUND, SHARE_NOT_FOUND);
     return toDto(link);
   }
+}
+
+const shareInactive = () => new ServiceError(404, ErrorCodes.NOT_FOUND, SHARE_INACTIVE_MESSAGE);
+
+const heroSigns = (hero: Hero) => ({
+  name: hero.name,
+  westernSign: hero.western?.sign ?? '',
+  chineseSign: hero.chinese?.sign ?? '',
+});
+
+/**
+ * The share's card: what it shows and where it lives. Its version is a digest of all of that, so a
+ * renamed hero or a new portrait gets a new card under a new URL, and an unchanged one keeps its URL.
+ */
+export function shareCard(shareId: string, hero: Hero): Pick<SharePreviewDto, 'card' | 'cardPath'> {
+  const front = hero.images?.find((image) => image.angle === 'front');
+  const portraitKey = front ? `${front.fullKey}.png` : '';
+  const shown = { ...heroSigns(hero), portraitKey };
+  const version = createHash('sha256')
+    .update(JSON.stringify([SHARE_CARD_LAYOUT, shareId, shown]))
+    .digest('base64url')
+    .slice(0, 22);
+  return {
+    cardPath: `/api/share/${shareId}/card/${version}.png`,
+    card: { ...shown, version, storageKey: `share-cards/${shareId}/${version}.png` },
+  };
 }
 
 function toDto(link: ShareLink): ShareLinkDto {
