@@ -17,6 +17,17 @@ export const gatewayEnvSchema = baseEnvSchema
     /** PEM (SPKI) Ed25519 public key that verifies access tokens. Required in production. */
     AUTH_PUBLIC_KEY: z.string().optional(),
     AUTH_KEYS_DIR: z.string().default('data/keys'),
+    /**
+     * The site's address as visitors reach it (https://starborn.example): link previews need absolute
+     * URLs. Required in production; in development http://localhost:<PORT>.
+     */
+    PUBLIC_ORIGIN: emptyAsUnset(
+      z
+        .url({ protocol: /^https?$/, message: 'an http(s) origin such as https://starborn.example' })
+        .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), 'an origin only: no path, query or fragment')
+        .transform((url) => new URL(url).origin)
+        .optional(),
+    ),
     /** The built web app, served with SPA fallback. */
     WEB_DIST_DIR: z.string().default('web/dist'),
     /** Trust X-Forwarded-For from the load balancer in front (for per-IP rate limits). */
@@ -88,6 +99,13 @@ export const gatewayEnvSchema = baseEnvSchema
   })
   .superRefine((env, ctx) => {
     refineStorageEnv(env, ctx);
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: 'PUBLIC_ORIGIN is required in production (the https:// address of the site)',
+      });
+    }
     // The same rule as the payments service's, so the web app never offers test cards it would refuse.
     refineTestPaymentsInProduction(env, ctx);
     if (env.NODE_ENV === 'production' && env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_PUBLISHABLE_KEY) {
@@ -99,4 +117,9 @@ export const gatewayEnvSchema = baseEnvSchema
     }
   });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+/** The origin absolute links point to: PUBLIC_ORIGIN, or this gateway on localhost in development. */
+export function publicOrigin(config: Pick<GatewayConfig, 'PUBLIC_ORIGIN' | 'PORT'>): string {
+  return config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+}
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

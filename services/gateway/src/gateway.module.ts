@@ -11,7 +11,7 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { SessionStore } from './auth/session-store.js';
 import { TokenVerifier } from './auth/token-verifier.js';
 import { UserActionRateLimiter } from './limits/user-action-rate-limiter.js';
-import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { GATEWAY_CONFIG, publicOrigin, type GatewayConfig } from './config.js';
 import { BookExportController } from './downloads/book-export.controller.js';
 import { DownloadsController } from './downloads/downloads.controller.js';
 import { HeroBooks } from './downloads/hero-book.js';
@@ -34,6 +34,8 @@ import { RoomPresence } from './rooms/room-presence.js';
 import { RoomSockets } from './rooms/room-sockets.js';
 import { RoomsController } from './rooms/rooms.controller.js';
 import { SharesController } from './shares/shares.controller.js';
+import { SharePageController } from './shares/share-page.controller.js';
+import { ShareCards } from './shares/share-cards.js';
 import { StorybookController } from './storybook/storybook.controller.js';
 import { SupportController } from './support/support.controller.js';
 import { UserController } from './user/user.controller.js';
@@ -61,6 +63,7 @@ export class GatewayModule implements OnApplicationShutdown {
         UserController,
         HeroesController,
         SharesController,
+        SharePageController,
         DownloadsController,
         BookExportController,
         StatusController,
@@ -75,7 +78,7 @@ export class GatewayModule implements OnApplicationShutdown {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_LOGGER, useValue: logger },
-        { provide: SpaFallback, useValue: new SpaFallback(config.WEB_DIST_DIR) },
+        { provide: SpaFallback, useValue: new SpaFallback(config.WEB_DIST_DIR, publicOrigin(config)) },
         gatewayRedisProvider,
         { provide: MediaUrlSigner, useValue: new MediaUrlSigner(mediaUrlSecret(config)) },
         { provide: OBJECT_STORAGE, useValue: createStorage(config) },
@@ -85,6 +88,7 @@ export class GatewayModule implements OnApplicationShutdown {
           useFactory: (redis: Redis) => new AiQuotaFlag(redis, config.REDIS_PREFIX),
         },
         HeroBooks,
+        ShareCards,
         HeroStatusListener,
         RealtimeServer,
         RoomHeroes,

@@ -1,19 +1,27 @@
 import { Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { ShareLinkDto } from '@starborn/contracts';
+import { ErrorCodes, type ShareLinkDto } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
+import { ApiException } from '../http/http-error.filter.js';
 import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
+import { ShareCards } from './share-cards.js';
 import { SharedHeroResponse, SharedLinkListResponse, SharedLinkResponse } from './shares.dto.js';
+
+/** '<version>.png', the version as heroes makes it (22 base64url characters). */
+const CARD_FILE = /^([A-Za-z0-9_-]{22})\.png$/;
 
 /** Share links of premium heroes; the heroes service owns them, this only adds the absolute URL. */
 @ApiTags('shares')
 @ApiBearerAuth()
 @Controller('api')
 export class SharesController {
-  constructor(private readonly bus: MessageBus) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly cards: ShareCards,
+  ) {}
 
   @Post('heroes/:id/share')
   @ApiOperation({
@@ -59,6 +67,45 @@ export class SharesController {
     // Every open is a view to count, and the signed URLs expire: never from a cache.
     reply.header('cache-control', 'no-store');
     return { hero };
+  }
+
+  @Public()
+  @Get('share/:shareId/card/:file')
+  @ApiOperation({
+    summary:
+      "A shared hero's link preview card (1200×630 PNG: front portrait, name, signs). The URL names " +
+      'what the card shows, so it is cached for good; the share page HTML gives the current one',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'image/png, Cache-Control: public, max-age=31536000, immutable',
+    content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiResponse({
+    status: 404,
+    type: ErrorResponse,
+    description: "'This shared hero link is no longer active.' or 'This card is out of date.'",
+  })
+  async card(
+    @Param('shareId') shareId: string,
+    @Param('file') file: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const version = CARD_FILE.exec(file)?.[1];
+    const preview = await this.bus.request('heroes.share-preview', { shareId });
+    if (version !== preview.card.version) {
+      throw new ApiException({
+        status: 404,
+        code: ErrorCodes.NOT_FOUND,
+        message: 'This card is out of date.',
+      });
+    }
+    const png = await this.cards.png(preview.card);
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type('image/png')
+      .header('content-length', String(png.length));
+    return png;
   }
 
   @Get('user/shares')

@@ -41,8 +41,9 @@ describe('share links', () => {
     expect(Object.keys(opened.json)).toEqual(['hero']);
     const shared = opened.json.hero;
     expect(Object.keys(shared).sort()).toEqual(
-      ['backstory', 'chineseZodiac', 'images', 'name', 'westernZodiac'].sort(),
+      ['backstory', 'cardPath', 'chineseZodiac', 'images', 'name', 'westernZodiac'].sort(),
     );
+    expect(shared.cardPath).toMatch(new RegExp(`^/api/share/${link.id}/card/[A-Za-z0-9_-]{22}\\.png$`));
     expect(shared.name).toBe(hero.name);
     expect(shared.backstory).toBe(hero.backstory);
     expect(shared.backstory.length).toBeGreaterThan(303);
@@ -54,7 +55,7 @@ describe('share links', () => {
       'action',
     ]);
     // No ids and no birth date outside the media paths (whose keys are named by the hero id).
-    const { images: _images, ...text } = shared;
+    const { images: _images, cardPath: _cardPath, ...text } = shared;
     expect(JSON.stringify(text)).not.toContain(heroId);
     expect(JSON.stringify(shared)).not.toContain('1990-07-25');
     for (const [index, image] of shared.images.entries()) {
