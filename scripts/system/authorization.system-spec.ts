@@ -97,6 +97,9 @@ const TABLE = parseTable(`
   GET    /api/user                                               401      200      200     200
   POST   /api/auth/logout                                        401      200      200     200
   POST   /api/auth/logout-all                                    401      200      200     200
+  PATCH  /api/user                                               401      200      200     200
+  POST   /api/user/password                                      401      200      200     200
+  POST   /api/user/password #wrong-current-password              401      400      400     400
   POST   /api/heroes                                             401      403      409     201
   POST   /api/heroes/generate/{heroId}                           401      404      200     200
   GET    /api/heroes/{id}                                        401      404      200     200
@@ -241,6 +244,41 @@ const CALLS: Call[] = [
     check: (response, { actor }) => {
       if (response.status === 200) expect(response.json.id).toBe(actor!.userId);
     },
+  },
+  {
+    // The caller's own name, given again: the route renames only its caller, and later rows keep it.
+    row: 'PATCH /api/user',
+    request: ({ actor, token }) => ({
+      method: 'PATCH',
+      path: '/api/user',
+      token,
+      body: { name: actor?.name ?? 'Visitor' },
+    }),
+    check: (response, { actor }) => {
+      expect(response.json).toMatchObject({ id: actor!.userId, name: actor!.name });
+    },
+  },
+  {
+    // A password change signs out the caller's other sessions: a throwaway account of each signed-in role.
+    row: 'POST /api/user/password',
+    request: async ({ token }) => {
+      const body = { currentPassword: PASSWORD, newPassword: `${PASSWORD}-changed` };
+      if (!token) return { method: 'POST', path: '/api/user/password', body };
+      const throwaway = await register(api, 'password');
+      return { method: 'POST', path: '/api/user/password', token: throwaway.token, body };
+    },
+    check: (response) => {
+      expect(response.json).toMatchObject({ token: expect.any(String), user: { id: expect.any(String) } });
+    },
+  },
+  {
+    row: 'POST /api/user/password #wrong-current-password',
+    request: ({ token }) => ({
+      method: 'POST',
+      path: '/api/user/password',
+      token,
+      body: { currentPassword: 'not-the-password', newPassword: `${PASSWORD}-changed` },
+    }),
   },
 
   // ── heroes ────────────────────────────────────────────────────────────────────────────────────
