@@ -15,4 +15,5 @@ export * from './storybook.js';
 export * from './rooms.js';
 export * from './text.js';
 export * from './cards.js';
+export * from './user-export.js';
 export * from './moderation.js';

@@ -75,6 +75,14 @@ import type {
   UpdateRoomCommand,
 } from './rooms.js';
 import type { CreateSupportRequestCommand, SupportRequestDto } from './support.js';
+import type {
+  AccountExport,
+  ExportUserQuery,
+  HeroesExport,
+  PaymentsExport,
+  RoomMessagesExport,
+  StorybooksExport,
+} from './user-export.js';
 import type { BackendService } from './services.js';
 
 /**
@@ -159,6 +167,13 @@ export const messages = {
   'rooms.narrator-context': command<{ roomId: string; intro: boolean }, NarratorContext>('rooms'),
   'narrator.replied': event<NarratorRepliedEvent>('rooms'),
   'narrator.failed': event<NarratorFailedEvent>('rooms'),
+
+  // A user's data export (GET /api/user/export): the gateway asks every owner for its part at once.
+  'auth.export-user': command<ExportUserQuery, AccountExport>('auth'),
+  'heroes.export-user': command<ExportUserQuery, HeroesExport>('heroes'),
+  'storybook.export-user': command<ExportUserQuery, StorybooksExport>('storybook'),
+  'rooms.export-user': command<ExportUserQuery, RoomMessagesExport>('rooms'),
+  'payments.export-user': command<ExportUserQuery, PaymentsExport>('payments'),
 } as const;
 
 export type Messages = typeof messages;

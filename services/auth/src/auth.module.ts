@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { serviceConfig, serviceImports } from '@starborn/runtime';
+import { UserExportHandlers } from './account/user-export.handlers.js';
+import { UserExportService } from './account/user-export.service.js';
 import { AUTH_CONFIG, authEnvSchema } from './config.js';
 import { authMigrations } from './migrations/index.js';
 import { SupportRequest } from './support/support-request.entity.js';
@@ -16,11 +18,12 @@ import { UsersService } from './users/users.service.js';
     service: 'auth',
     database: { entities: [User, SupportRequest], migrations: authMigrations },
   }),
-  controllers: [UsersHandlers, SupportHandlers],
+  controllers: [UsersHandlers, SupportHandlers, UserExportHandlers],
   providers: [
     serviceConfig(AUTH_CONFIG, authEnvSchema),
     UsersService,
     SupportService,
+    UserExportService,
     PasswordHasher,
     TokenService,
   ],

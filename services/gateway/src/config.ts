@@ -70,6 +70,10 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_PAYMENT_DECLINES: z.coerce.number().int().min(1).default(10),
     /** …of this many seconds. */
     RATE_LIMIT_PAYMENT_DECLINES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
+    /** Data exports one user may download per window (each reads every picture of the account)… */
+    RATE_LIMIT_DATA_EXPORT: z.coerce.number().int().min(1).default(5),
+    /** …of this many seconds. */
+    RATE_LIMIT_DATA_EXPORT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
     /**
      * How long the gateway trusts that a token's user exists before asking auth again (a user deleted
      * in the database loses access within this time).

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AiQuotaFlag } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, serviceConfig, serviceImports, type BaseConfig } from '@starborn/runtime';
 import { MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
+import { UserExportHandlers } from './account/user-export.handlers.js';
+import { UserExportService } from './account/user-export.service.js';
 import { HEROES_CONFIG, heroesEnvSchema, type HeroesConfig } from './config.js';
 import { HeroGenerationQueue } from './generation/hero-generation.queue.js';
 import { HeroImage } from './heroes/hero-image.entity.js';
@@ -27,7 +29,7 @@ import { PremiumService } from './premium/premium.service.js';
     // heroes asks payments (payments.find-succeeded) before granting premium.
     messageBus: true,
   }),
-  controllers: [HeroesHandlers, PremiumHandlers, SharesHandlers, DownloadHandlers],
+  controllers: [HeroesHandlers, PremiumHandlers, SharesHandlers, DownloadHandlers, UserExportHandlers],
   providers: [
     serviceConfig(HEROES_CONFIG, heroesEnvSchema),
     {
@@ -49,6 +51,7 @@ import { PremiumService } from './premium/premium.service.js';
     SharesService,
     DownloadService,
     PremiumService,
+    UserExportService,
   ],
 })
 export class HeroesModule {}

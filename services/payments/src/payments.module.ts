@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, serviceConfig, serviceImports, type BaseConfig } from '@starborn/runtime';
+import { UserExportHandlers } from './account/user-export.handlers.js';
+import { UserExportService } from './account/user-export.service.js';
 import { CheckoutService } from './checkout/checkout.service.js';
 import { PAYMENTS_CONFIG, paymentsEnvSchema, type PaymentsConfig } from './config.js';
 import { FulfilmentService } from './intents/fulfilment.service.js';
@@ -31,7 +33,7 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
     database: { entities: [], migrations: paymentsMigrations },
     messageBus: true,
   }),
-  controllers: [PaymentsHandlers],
+  controllers: [PaymentsHandlers, UserExportHandlers],
   providers: [
     serviceConfig(PAYMENTS_CONFIG, paymentsEnvSchema),
     {
@@ -50,6 +52,7 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
     FulfilmentService,
     PaymentsService,
     CheckoutService,
+    UserExportService,
   ],
 })
 export class PaymentsModule {}

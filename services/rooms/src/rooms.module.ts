@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Clock, serviceImports } from '@starborn/runtime';
+import { UserExportHandlers } from './account/user-export.handlers.js';
+import { UserExportService } from './account/user-export.service.js';
 import { roomsMigrations } from './migrations/index.js';
 import { NarratorPacing } from './narrator/narrator-pacing.js';
 import { NarratorHandlers } from './narrator/narrator.handlers.js';
@@ -22,7 +24,15 @@ import { RoomsService } from './rooms/rooms.service.js';
     // rooms asks heroes (heroes.generation-profile) for the signs the narrator weaves in.
     messageBus: true,
   }),
-  controllers: [RoomsHandlers, NarratorHandlers],
-  providers: [Clock, RoomBroadcaster, NarratorQueue, NarratorPacing, RoomsService, NarratorService],
+  controllers: [RoomsHandlers, NarratorHandlers, UserExportHandlers],
+  providers: [
+    Clock,
+    RoomBroadcaster,
+    NarratorQueue,
+    NarratorPacing,
+    RoomsService,
+    NarratorService,
+    UserExportService,
+  ],
 })
 export class RoomsModule {}

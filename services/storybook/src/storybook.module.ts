@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { Clock, serviceConfig, serviceImports } from '@starborn/runtime';
 import { MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
+import { UserExportHandlers } from './account/user-export.handlers.js';
+import { UserExportService } from './account/user-export.service.js';
 import { ChapterGenerationQueue } from './chapters/chapter-generation.queue.js';
 import { ChapterIllustrationQueue } from './chapters/chapter-illustration.queue.js';
 import { ChapterIllustrationService } from './chapters/chapter-illustration.service.js';
@@ -30,7 +32,7 @@ import { StorybooksService } from './storybooks/storybooks.service.js';
     // storybook asks payments (payments.list-succeeded) for packs whose event has not arrived yet.
     messageBus: true,
   }),
-  controllers: [StorybooksHandlers, ChapterPacksHandlers, ChaptersHandlers],
+  controllers: [StorybooksHandlers, ChapterPacksHandlers, ChaptersHandlers, UserExportHandlers],
   providers: [
     serviceConfig(STORYBOOK_CONFIG, storybookEnvSchema),
     {
@@ -50,6 +52,7 @@ import { StorybooksService } from './storybooks/storybooks.service.js';
     ReleaseService,
     ReconciliationService,
     ReleaseWorkers,
+    UserExportService,
   ],
 })
 export class StorybookModule {}

@@ -11,16 +11,15 @@ import {
 import { BOOK_FORMATS, bookFileName } from '@starborn/book';
 import { type DownloadEntry } from '@starborn/contracts';
 import { MessageBus, RemoteError } from '@starborn/messaging';
-import type { ObjectStorage, StoredObject } from '@starborn/storage';
+import type { ObjectStorage } from '@starborn/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
-import yazl from 'yazl';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { OBJECT_STORAGE } from '../media/media.tokens.js';
 import { chapterFiles } from './chapter-files.js';
 import { downloadFailed, HeroBooks } from './hero-book.js';
+import { openStoredFiles, sendZip, type ZipFile } from './zip-stream.js';
 
 /**
  * GET /api/heroes/{id}/download: the heroes service decides permission and what the bundle holds
@@ -70,65 +69,26 @@ export class DownloadsController {
     // The storybook as a book, both formats, made before anything is opened (it holds no stream).
     const books = await this.books.render(user.id, manifest.book, BOOK_FORMATS, { chaptersOptional: true });
 
-    // Open every stored file before answering, so a missing one is a clean error, not a broken zip.
-    const opened: StoredObject[] = [];
-    const closeAll = () => opened.forEach((object) => object.body.destroy());
-    const files: { path: string; object?: StoredObject; text?: string }[] = [];
+    let files: ZipFile[];
     try {
-      for (const entry of [...manifest.entries, ...chapters]) {
-        if (entry.storageKey === undefined) {
-          files.push({ path: entry.path, text: entry.text });
-          continue;
-        }
-        const object = await this.storage.get(entry.storageKey);
-        if (!object) throw new Error(`missing object ${entry.storageKey}`);
-        opened.push(object);
-        files.push({ path: entry.path, object });
-      }
+      files = await openStoredFiles(this.storage, [...manifest.entries, ...chapters]);
     } catch (error) {
-      closeAll();
-      throw downloadFailed(this.logger, heroId, error);
-    }
-
-    const zip = new yazl.ZipFile();
-    const mtime = new Date();
-    for (const file of files) {
-      if (file.object) {
-        // PNGs are compressed already: store them as they are.
-        zip.addReadStream(file.object.body, file.path, {
-          mtime,
-          compress: false,
-          size: file.object.contentLength,
-        });
-      } else {
-        zip.addBuffer(Buffer.from(file.text ?? '', 'utf8'), file.path, { mtime });
-      }
+      throw downloadFailed(this.logger, `hero ${heroId}`, error);
     }
     BOOK_FORMATS.forEach((format, index) => {
       // Both are compressed formats already (the EPUB's text is deflated inside it, its images are PNGs).
-      zip.addBuffer(books[index]!, `book/${bookFileName(manifest.book.name, format)}`, {
-        mtime,
+      files.push({
+        path: `book/${bookFileName(manifest.book.name, format)}`,
+        bytes: books[index]!,
         compress: false,
       });
     });
-    for (const directory of manifest.directories) zip.addEmptyDirectory(directory, { mtime });
-    zip.end();
-    const output = zip.outputStream as Readable;
-
-    // A storage stream failing halfway aborts the response (the client sees a failed download, not a bad zip).
-    zip.on('error', (error: Error) => {
-      this.logger.error(`Zip stream of hero ${heroId} failed: ${error.message}`);
-      closeAll();
-      output.destroy(error);
+    await sendZip(reply, this.logger, {
+      fileName: manifest.fileName,
+      files,
+      directories: manifest.directories,
+      description: `hero ${heroId}`,
     });
-    reply.raw.on('close', closeAll);
-
-    await reply
-      .status(200)
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${manifest.fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(output);
   }
 
   /**

@@ -1,8 +1,8 @@
 import { bookFileName } from '@starborn/book';
 import { StorybookModule } from '@starborn/storybook';
 import { eventually } from '@starborn/testing';
-import yauzl from 'yauzl';
 import { startStack, type TestStack } from '../__tests__/stack.js';
+import { unzip } from '../__tests__/unzip.js';
 
 let stack: TestStack;
 
@@ -44,36 +44,6 @@ async function firstChapterWritten(
     const chapter = response.json?.chapters?.[0];
     return chapter?.status === 'ready' && chapter.content ? chapter : undefined;
   }, 15_000);
-}
-
-/** Every entry of a zip: name → bytes (directories map to an empty buffer). */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) {
-          entries.set(entry.fileName, Buffer.alloc(0));
-          zip.readEntry();
-          return;
-        }
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 async function stored(key: string): Promise<Buffer> {

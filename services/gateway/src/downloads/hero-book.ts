@@ -7,8 +7,8 @@ import { ApiException } from '../http/http-error.filter.js';
 import { OBJECT_STORAGE } from '../media/media.tokens.js';
 
 /** The answer when a stored file or the book cannot be made: the user can only try again. */
-export function downloadFailed(logger: Logger, heroId: string, error: unknown): ApiException {
-  logger.error(`Download of hero ${heroId} failed: ${(error as Error).message}`);
+export function downloadFailed(logger: Logger, what: string, error: unknown): ApiException {
+  logger.error(`Download of ${what} failed: ${(error as Error).message}`);
   return new ApiException({
     status: 500,
     code: ErrorCodes.INTERNAL,
@@ -52,7 +52,7 @@ export class HeroBooks {
       for (const format of formats) files.push(await renderBook(book, format));
       return files;
     } catch (error) {
-      throw downloadFailed(this.logger, hero.id, error);
+      throw downloadFailed(this.logger, `hero ${hero.id}`, error);
     }
   }
 

@@ -5,17 +5,19 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { GATEWAY_REDIS } from '../redis.provider.js';
 import { consumeOrRefuse, redisLimiter } from './redis-limits.js';
 
-export type UserAction = 'room-create' | 'hero-generate' | 'payment-intent';
+export type UserAction = 'room-create' | 'hero-generate' | 'payment-intent' | 'data-export';
 
 const REFUSAL: Record<UserAction, string> = {
   'room-create': 'You have created too many rooms for now',
   'hero-generate': 'You have started too many hero generations for now',
   'payment-intent': 'You have started too many payments for now',
+  'data-export': 'You have downloaded your data too many times for now',
 };
 
 /**
  * Per-user limits on requests that start costly work: a room (the narrator's introduction), a
- * generation (three images and a backstory), a payment (an intent at the provider).
+ * generation (three images and a backstory), a payment (an intent at the provider), a data export
+ * (every picture of the account read from storage).
  */
 @Injectable()
 export class UserActionRateLimiter {
@@ -39,6 +41,11 @@ export class UserActionRateLimiter {
         'payment-intent',
         config.RATE_LIMIT_PAYMENT_INTENTS,
         config.RATE_LIMIT_PAYMENT_INTENTS_WINDOW_SECONDS,
+      ),
+      'data-export': limiter(
+        'data-export',
+        config.RATE_LIMIT_DATA_EXPORT,
+        config.RATE_LIMIT_DATA_EXPORT_WINDOW_SECONDS,
       ),
     };
   }
