@@ -26,7 +26,7 @@ import {
 } from '@starborn/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import pg from 'pg';
 import { Api } from './client.js';
 import { systemFakeOpenAi } from './fake-openai.js';
@@ -271,7 +271,8 @@ describe('Redis restarted in the middle of payments and room chat', () => {
 
     const before = pids();
     const outcomes: Outcome[] = [];
-    const tag = randomBytes(3).toString('hex');
+    // A number, not hex: hex can read as leetspeak the content filter refuses ("a55…").
+    const tag = randomInt(1_000_000);
 
     // Chat: the host says something every 250 ms, the watcher (on the other gateway) listens.
     const said: { text: string; at: number }[] = [];

@@ -16,7 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Api, type SocketClient } from './client.js';
 import { REPO_ROOT, startSystem, type System } from './harness.js';
 import { callWithin, joinRoom, Latencies, oneLine, sleep, until, type Outcome } from './traffic.js';
@@ -190,7 +190,8 @@ it(
       const listener = chatters[1 - index];
       const pending: Promise<void>[] = [];
       for (let n = 0; going(); n++) {
-        const text = `load ${index} ${n} ${randomBytes(3).toString('hex')}`;
+        // A number, not hex: hex can read as leetspeak the content filter refuses ("a55…").
+        const text = `load ${index} ${n} ${randomInt(1_000_000)}`;
         const sentAt = performance.now();
         speaker.emit('send_message', { message: text });
         said++;

@@ -64,6 +64,15 @@ describe('isRefusedLanguage', () => {
     expect(isRefusedLanguage(text)).toBe(false);
   });
 
+  it('reads a number standing on its own as a number, not as leetspeak', () => {
+    for (const text of ['455', 'I rolled a 455!', 'Gate 717 at 7:17', 'In 2026 we ride', '4 5 5']) {
+      expect(isRefusedLanguage(text)).toBe(false);
+    }
+    // Digits among letters are still leetspeak.
+    expect(isRefusedLanguage('a55')).toBe(true);
+    expect(isRefusedLanguage('5h1t')).toBe(true);
+  });
+
   it('lets markup through: refusing is about language, not about characters', () => {
     expect(isRefusedLanguage(`<img src=x onerror="window.__xss='n1'">`)).toBe(false);
     expect(isRefusedLanguage(`{{constructor.constructor('alert(8)')()}}`)).toBe(false);

@@ -37,13 +37,19 @@ export function joinSpelledOutWords(text: string): string {
   return text.replace(SPELLED_OUT, (run) => run.replace(SEPARATORS, ''));
 }
 
+/** A number standing on its own ("455", "717", "2026"): a number, not leetspeak ("ass", "tit"). */
+const NUMBER = /(?<![\p{L}\p{N}])\p{N}+(?![\p{L}\p{N}])/gu;
+
+const refusedWords = (text: string) =>
+  matcher.hasMatch(text.replace(NUMBER, (digits) => ' '.repeat(digits.length)));
+
 /**
  * Whether the text holds language the product refuses: profanity and slurs of the English dataset of
  * the `obscenity` library, also when disguised by leetspeak ("sh1t"), repeated letters ("fuuuck"),
  * look-alike Unicode ("fμck", "ƒuck") or letters spelled apart ("f u c k").
  */
 export function isRefusedLanguage(text: string): boolean {
-  if (matcher.hasMatch(text)) return true;
+  if (refusedWords(text)) return true;
   const joined = joinSpelledOutWords(text);
-  return joined !== text && matcher.hasMatch(joined);
+  return joined !== text && refusedWords(joined);
 }
