@@ -108,9 +108,12 @@ const TABLE = parseTable(`
   POST   /api/heroes/{id}/share                                  401      404      403     201
   GET    /api/share/{shareId}                                    200      200      200     200
   GET    /api/share/{shareId} #guessed-link                      404      404      404     404
+  GET    /api/share/{shareId}/card/{file}                        200      200      200     200
   GET    /api/user/shares                                        401      200      200     200
+  GET    /api/user/export                                        401      200      200     200
   DELETE /api/shares/{id}                                        401      404      404     200
   GET    /api/share/{shareId} #deactivated-link                  404      404      404     404
+  GET    /api/share/{shareId}/card/{file} #deactivated-link      404      404      404     404
   GET    /api/heroes/{id}/download                               401      404      403     200
   GET    /api/heroes/{heroId}/storybook/export #epub             401      404      403     200
   GET    /api/heroes/{heroId}/storybook/export #pdf              401      404      403     200
@@ -130,6 +133,9 @@ const TABLE = parseTable(`
   GET    /api/shared-story                                       401      200      200     200
   GET    /api/shared-story/{roomId}                              401      200      200     200
   POST   /api/shared-story/create                                401      404      403     201
+  PATCH  /api/shared-story/{roomId}                              401      403      403     200
+  POST   /api/shared-story/{roomId}/remove                       401      403      403     200
+  POST   /api/shared-story/{roomId}/close                        401      403      403     200
 `);
 
 interface TableRow {
@@ -174,6 +180,8 @@ const fail = (message: string): never => {
 
 /** The share link the paid owner deactivates in the DELETE /api/shares/{id} row. */
 let deactivatedShareId: string | undefined;
+/** The share's card, as its page names it, before the link is deactivated. */
+let shareCardPath: string | undefined;
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
 // How each row is called (and what else its answers must show).
@@ -344,7 +352,7 @@ const CALLS: Call[] = [
     check: (response) => {
       // The public page gets the hero's name, images, signs and backstory: no owner, ids or birth date.
       expect(Object.keys(response.json.hero).sort()).toEqual(
-        ['backstory', 'chineseZodiac', 'images', 'name', 'westernZodiac'].sort(),
+        ['backstory', 'cardPath', 'chineseZodiac', 'images', 'name', 'westernZodiac'].sort(),
       );
       // (The hero id is part of its media URLs' storage keys; an id alone opens nothing.)
       for (const leak of [world.paid.email, world.paid.userId, world.paid.birthdate]) {
@@ -361,12 +369,39 @@ const CALLS: Call[] = [
     }),
   },
   {
+    // The link preview card: public like the page it belongs to.
+    row: 'GET /api/share/{shareId}/card/{file}',
+    showsPremiumHero: true,
+    request: async ({ token }) => {
+      shareCardPath ??= (await api.get(`/api/share/${world.shareId}`)).json.hero.cardPath as string;
+      return { method: 'GET', path: shareCardPath, token };
+    },
+    check: (response) => {
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    },
+  },
+  {
     row: 'GET /api/user/shares',
     request: ({ token }) => ({ method: 'GET', path: '/api/user/shares', token }),
     check: (response, { role }) => {
       const ids = response.json.sharedLinks.map((link: { id: string }) => link.id);
       if (role === 'paid') expect(ids).toContain(world.shareId);
       else expect(ids).toEqual([]);
+    },
+  },
+  {
+    // The caller's own data alone (what it may not see is the leak check's, on the unzipped files).
+    row: 'GET /api/user/export',
+    request: ({ token }) => ({ method: 'GET', path: '/api/user/export', token }),
+    check: async (response, { role, actor }) => {
+      expect(response.headers.get('content-type')).toBe('application/zip');
+      const files = new Map((await unzip(response.body)).map((entry) => [entry.name, entry.text]));
+      expect(JSON.parse(files.get('account.json')!).user.id).toBe(actor!.userId);
+      const heroIds = JSON.parse(files.get('heroes.json')!).map((hero: { id: string }) => hero.id);
+      if (role === 'paid') expect(heroIds).toContain(world.paid.heroId);
+      // Exactly the caller's heroes.
+      expect(heroIds.sort()).toEqual((await heroIdsOf(actor!.userId)).sort());
     },
   },
   {
@@ -395,6 +430,13 @@ const CALLS: Call[] = [
       path: `/api/share/${deactivatedShareId ?? world.shareId}`,
       token,
     }),
+  },
+  {
+    row: 'GET /api/share/{shareId}/card/{file} #deactivated-link',
+    request: ({ token }) => {
+      if (!shareCardPath) throw new Error('The card row runs before the link is deactivated');
+      return { method: 'GET', path: shareCardPath, token };
+    },
   },
   {
     row: 'GET /api/heroes/{id}/download',
@@ -618,11 +660,81 @@ const CALLS: Call[] = [
       body: { heroId: target.heroId },
     }),
   },
+  // ── what a room's host does (only the host's owner; another user's 403, as the room is readable) ──
+  {
+    row: 'PATCH /api/shared-story/{roomId}',
+    showsPremiumHero: true,
+    // A rename: the world's room stays public and open for the rows and socket events after it.
+    request: ({ token }) => ({
+      method: 'PATCH',
+      path: `/api/shared-story/${world.roomId}`,
+      token,
+      body: { title: 'The Paid Owner’s Story' },
+    }),
+    check: (response, { role }) => {
+      if (role === 'paid') expect(response.json).toMatchObject({ title: 'The Paid Owner’s Story' });
+    },
+  },
+  {
+    row: 'POST /api/shared-story/{roomId}/remove',
+    showsPremiumHero: true,
+    // The paid owner removes another user's hero from a fresh room of its own (closed in the next row).
+    request: async ({ role, token }) => {
+      if (role !== 'paid')
+        return {
+          method: 'POST',
+          path: `/api/shared-story/${world.roomId}/remove`,
+          token,
+          body: { heroId: world.other.heroId },
+        };
+      hostedRoomId = await freshRoomWith(world.other);
+      return {
+        method: 'POST',
+        path: `/api/shared-story/${hostedRoomId}/remove`,
+        token,
+        body: { heroId: world.other.heroId },
+      };
+    },
+    check: async (response, { role }) => {
+      if (role !== 'paid') return;
+      expect(response.json.participants.map((p: { id: string }) => p.id)).toEqual([world.paid.heroId]);
+      await eventually(() => !guestSocket?.socket.connected, 10_000, "the removed hero's socket dropped");
+      guestSocket?.close();
+    },
+  },
+  {
+    row: 'POST /api/shared-story/{roomId}/close',
+    request: ({ role, token }) => ({
+      method: 'POST',
+      path: `/api/shared-story/${role === 'paid' ? hostedRoomId : world.roomId}/close`,
+      token,
+    }),
+    check: (response, { role }) => {
+      if (role === 'paid') expect(response.json).toMatchObject({ id: hostedRoomId, closed: true });
+    },
+  },
 ];
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
 // Checks used by the rows
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The paid owner's room of the host rows, and the socket of the hero it removes. */
+let hostedRoomId = '';
+let guestSocket: SocketClient | undefined;
+
+/** A new room of the paid owner with `guest`'s hero in it (a socket on the other gateway). */
+async function freshRoomWith(guest: Owner): Promise<string> {
+  const created = await api.post('/api/shared-story/create', world.paid.token, { heroId: world.paid.heroId });
+  expect(created.status).toBe(201);
+  const roomId = created.json.roomId as string;
+  guestSocket = await SocketClient.connect(system.gatewayUrls[1], guest.token);
+  guestSocket.emit('authenticate', { token: guest.token, heroId: guest.heroId });
+  await guestSocket.next(['authenticated']);
+  guestSocket.emit('join_room', { roomId });
+  await guestSocket.next(['room_joined']);
+  return roomId;
+}
 
 /** What an owner's hero view must look like: full quality only for the paid owner's normal view. */
 function checkHeroView(
