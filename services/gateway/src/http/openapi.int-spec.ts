@@ -41,8 +41,12 @@ function operations(): {
   );
 }
 
-/** Answers that are not JSON: a zip download, a book (EPUB, PDF), a queue dashboard, a webhook acknowledgement. */
-const NOT_JSON = new Set(['GET /api/heroes/{id}/download', 'GET /api/heroes/{heroId}/storybook/export']);
+/** Answers that are not JSON: a zip download, a book (EPUB, PDF), a share card (PNG), a queue dashboard, a webhook acknowledgement. */
+const NOT_JSON = new Set([
+  'GET /api/heroes/{id}/download',
+  'GET /api/heroes/{heroId}/storybook/export',
+  'GET /api/share/{shareId}/card/{file}',
+]);
 
 describe('the OpenAPI document', () => {
   it('gives every operation a success answer with a JSON schema', () => {
