@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
+import { DataExport } from '../features/account/DataExport';
 import { DisplayNameSection } from '../features/account/DisplayNameSection';
 import { PasswordSection } from '../features/account/PasswordSection';
 import { SessionsSection } from '../features/account/SessionsSection';
@@ -121,6 +122,7 @@ export function ProfilePage() {
       <DisplayNameSection />
       <PasswordSection />
       <SessionsSection />
+      <DataExport />
     </section>
   );
 }

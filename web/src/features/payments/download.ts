@@ -75,12 +75,13 @@ export type ApiCall = (
 /**
  * GETs `url` with the app's base query and saves the answer right away, so the blob never enters the
  * store: under the name the server gives it, or `fallbackName`. Answers the file name, or the error
- * with the download's message.
+ * with the message `messageOf` gives it (a hero download's by default).
  */
 export async function saveDownload(
   call: ApiCall,
   url: string,
   fallbackName: string,
+  messageOf: (error: ApiError) => string = downloadErrorMessage,
 ): Promise<{ data: string } | { error: ApiError }> {
   let fileName = fallbackName;
   const result = await call({
@@ -93,7 +94,7 @@ export async function saveDownload(
   });
   if (result.error) {
     const error = result.error as ApiError;
-    return { error: { ...error, message: downloadErrorMessage(error) } };
+    return { error: { ...error, message: messageOf(error) } };
   }
   saveBlob(result.data as Blob, fileName);
   return { data: fileName };
