@@ -45,6 +45,7 @@ function operations(): {
 const NOT_JSON = new Set([
   'GET /api/heroes/{id}/download',
   'GET /api/heroes/{heroId}/storybook/export',
+  'GET /api/user/export',
   'GET /api/share/{shareId}/card/{file}',
 ]);
 
