@@ -247,7 +247,7 @@ describe('docker-compose.yml', () => {
     expect(readRepoFile('deploy/secrets/.gitignore').split('\n')).toContain('*');
   });
 
-  it('shares one media volume between the gateway (read-only) and the generation workers, at MEDIA_DIR', () => {
+  it('shares one media volume between the gateway (read-only) and the services that write or delete media, at MEDIA_DIR', () => {
     for (const [name, mode] of Object.entries(MEDIA_USERS)) {
       const env = composeServiceEnv(compose, app(name));
       expect({ name, STORAGE_DRIVER: env.STORAGE_DRIVER, MEDIA_DIR: env.MEDIA_DIR }).toEqual({

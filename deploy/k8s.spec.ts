@@ -280,7 +280,7 @@ describe('k8s manifests', () => {
       },
     );
 
-    it('mounts the shared media volume where MEDIA_DIR points, read-write in generation, read-only in the gateway', () => {
+    it('mounts the shared media volume where MEDIA_DIR points, read-write where media are written or deleted, read-only in the gateway', () => {
       for (const [service, mode] of Object.entries(MEDIA_USERS)) {
         const container = main(objects, service);
         const env = containerEnv(container, objects, namespace);

@@ -82,8 +82,11 @@ export const SECRET_ENV = [
 export const PLANNED_ENV: string[] = [];
 /** The media volume's mount point, where MEDIA_DIR points in the services that use it. */
 export const MEDIA_MOUNT = '/app/data/media';
-/** The services that mount the media volume, and how: generation writes media, the gateway serves them. */
-export const MEDIA_USERS = { generation: 'rw', gateway: 'ro' } as const;
+/**
+ * The services that mount the media volume, and how: generation writes media, heroes and storybook
+ * delete a deleted account's media, the gateway serves them.
+ */
+export const MEDIA_USERS = { generation: 'rw', heroes: 'rw', storybook: 'rw', gateway: 'ro' } as const;
 /** The services that sign (heroes) or check (gateway) /media URLs, with one shared MEDIA_URL_SECRET. */
 export const MEDIA_SECRET_USERS: Service[] = ['heroes', 'storybook', 'gateway'];
 

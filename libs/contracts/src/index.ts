@@ -15,5 +15,6 @@ export * from './storybook.js';
 export * from './rooms.js';
 export * from './text.js';
 export * from './cards.js';
-export * from './user-export.js';
 export * from './moderation.js';
+export * from './user-export.js';
+export * from './user-deletion.js';

@@ -75,6 +75,7 @@ import type {
   UpdateRoomCommand,
 } from './rooms.js';
 import type { CreateSupportRequestCommand, SupportRequestDto } from './support.js';
+import type { DeleteUserCommand, UserDeletedDto, UserDeletedEvent } from './user-deletion.js';
 import type {
   AccountExport,
   ExportUserQuery,
@@ -174,6 +175,11 @@ export const messages = {
   'storybook.export-user': command<ExportUserQuery, StorybooksExport>('storybook'),
   'rooms.export-user': command<ExportUserQuery, RoomMessagesExport>('rooms'),
   'payments.export-user': command<ExportUserQuery, PaymentsExport>('payments'),
+
+  // DELETE /api/user: auth checks the password, deletes the account and emits user.deleted (durable,
+  // the user id is the event id; a sweep re-emits a deletion whose event never reached the bus).
+  'auth.delete-user': command<DeleteUserCommand, UserDeletedDto>('auth'),
+  'user.deleted': event<UserDeletedEvent>('heroes', 'storybook', 'rooms', 'payments'),
 } as const;
 
 export type Messages = typeof messages;

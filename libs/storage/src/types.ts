@@ -18,5 +18,5 @@ export interface ObjectStorage {
   /** No error when the key does not exist. */
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with prefix; returns how many. The empty prefix is refused. */
-  deletePrefix?(prefix: string): Promise<number>;
+  deletePrefix(prefix: string): Promise<number>;
 }

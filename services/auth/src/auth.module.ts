@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { serviceConfig, serviceImports } from '@starborn/runtime';
+import { UserDeletionHandlers } from './account/user-deletion.handlers.js';
+import { UserDeletionService } from './account/user-deletion.service.js';
 import { UserExportHandlers } from './account/user-export.handlers.js';
 import { UserExportService } from './account/user-export.service.js';
 import { AUTH_CONFIG, authEnvSchema } from './config.js';
@@ -17,13 +19,16 @@ import { UsersService } from './users/users.service.js';
   imports: serviceImports({
     service: 'auth',
     database: { entities: [User, SupportRequest], migrations: authMigrations },
+    // auth emits user.deleted.
+    messageBus: true,
   }),
-  controllers: [UsersHandlers, SupportHandlers, UserExportHandlers],
+  controllers: [UsersHandlers, SupportHandlers, UserExportHandlers, UserDeletionHandlers],
   providers: [
     serviceConfig(AUTH_CONFIG, authEnvSchema),
     UsersService,
     SupportService,
     UserExportService,
+    UserDeletionService,
     PasswordHasher,
     TokenService,
   ],

@@ -8,6 +8,8 @@ export const authEnvSchema = baseEnvSchema.extend({
   AUTH_KEYS_DIR: z.string().default('data/keys'),
   /** Token lifetime (jose time span, e.g. 7d). */
   JWT_TTL: z.string().default('7d'),
+  /** How often deleted accounts whose user.deleted never reached the bus are emitted again. */
+  USER_DELETION_REEMIT_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -39,6 +39,7 @@ import { ShareCards } from './shares/share-cards.js';
 import { StorybookController } from './storybook/storybook.controller.js';
 import { SupportController } from './support/support.controller.js';
 import { UserController } from './user/user.controller.js';
+import { UserDeletionController } from './user/user-deletion.controller.js';
 import { UserExportController } from './user/user-export.controller.js';
 
 export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');
@@ -62,6 +63,7 @@ export class GatewayModule implements OnApplicationShutdown {
       controllers: [
         AuthController,
         UserController,
+        UserDeletionController,
         UserExportController,
         HeroesController,
         SharesController,

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AiQuotaFlag } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, serviceConfig, serviceImports, type BaseConfig } from '@starborn/runtime';
-import { MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
+import { createStorage, MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
+import { MEDIA_STORAGE, UserDeletionService } from './account/user-deletion.service.js';
+import { UserDeletionHandlers } from './account/user-deletion.handlers.js';
 import { UserExportHandlers } from './account/user-export.handlers.js';
 import { UserExportService } from './account/user-export.service.js';
 import { HEROES_CONFIG, heroesEnvSchema, type HeroesConfig } from './config.js';
@@ -29,9 +31,21 @@ import { PremiumService } from './premium/premium.service.js';
     // heroes asks payments (payments.find-succeeded) before granting premium.
     messageBus: true,
   }),
-  controllers: [HeroesHandlers, PremiumHandlers, SharesHandlers, DownloadHandlers, UserExportHandlers],
+  controllers: [
+    HeroesHandlers,
+    PremiumHandlers,
+    SharesHandlers,
+    DownloadHandlers,
+    UserExportHandlers,
+    UserDeletionHandlers,
+  ],
   providers: [
     serviceConfig(HEROES_CONFIG, heroesEnvSchema),
+    {
+      provide: MEDIA_STORAGE,
+      inject: [HEROES_CONFIG],
+      useFactory: (config: HeroesConfig) => createStorage(config),
+    },
     {
       provide: MediaUrlSigner,
       inject: [HEROES_CONFIG],
@@ -52,6 +66,7 @@ import { PremiumService } from './premium/premium.service.js';
     DownloadService,
     PremiumService,
     UserExportService,
+    UserDeletionService,
   ],
 })
 export class HeroesModule {}

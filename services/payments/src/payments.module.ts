@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
 import { BASE_CONFIG, Clock, serviceConfig, serviceImports, type BaseConfig } from '@starborn/runtime';
+import { UserDeletionHandlers } from './account/user-deletion.handlers.js';
+import { UserDeletionService } from './account/user-deletion.service.js';
 import { UserExportHandlers } from './account/user-export.handlers.js';
 import { UserExportService } from './account/user-export.service.js';
 import { CheckoutService } from './checkout/checkout.service.js';
@@ -33,7 +35,7 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
     database: { entities: [], migrations: paymentsMigrations },
     messageBus: true,
   }),
-  controllers: [PaymentsHandlers, UserExportHandlers],
+  controllers: [PaymentsHandlers, UserExportHandlers, UserDeletionHandlers],
   providers: [
     serviceConfig(PAYMENTS_CONFIG, paymentsEnvSchema),
     {
@@ -53,6 +55,7 @@ export function createPaymentProvider(config: PaymentsConfig): PaymentProvider {
     PaymentsService,
     CheckoutService,
     UserExportService,
+    UserDeletionService,
   ],
 })
 export class PaymentsModule {}

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Clock, serviceImports } from '@starborn/runtime';
+import { UserDeletionHandlers } from './account/user-deletion.handlers.js';
+import { UserDeletionService } from './account/user-deletion.service.js';
 import { UserExportHandlers } from './account/user-export.handlers.js';
 import { UserExportService } from './account/user-export.service.js';
 import { roomsMigrations } from './migrations/index.js';
@@ -24,7 +26,7 @@ import { RoomsService } from './rooms/rooms.service.js';
     // rooms asks heroes (heroes.generation-profile) for the signs the narrator weaves in.
     messageBus: true,
   }),
-  controllers: [RoomsHandlers, NarratorHandlers, UserExportHandlers],
+  controllers: [RoomsHandlers, NarratorHandlers, UserExportHandlers, UserDeletionHandlers],
   providers: [
     Clock,
     RoomBroadcaster,
@@ -33,6 +35,7 @@ import { RoomsService } from './rooms/rooms.service.js';
     RoomsService,
     NarratorService,
     UserExportService,
+    UserDeletionService,
   ],
 })
 export class RoomsModule {}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { Clock, serviceConfig, serviceImports } from '@starborn/runtime';
-import { MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
+import { createStorage, MediaUrlSigner, mediaUrlSecret } from '@starborn/storage';
+import { MEDIA_STORAGE, UserDeletionService } from './account/user-deletion.service.js';
+import { UserDeletionHandlers } from './account/user-deletion.handlers.js';
 import { UserExportHandlers } from './account/user-export.handlers.js';
 import { UserExportService } from './account/user-export.service.js';
 import { ChapterGenerationQueue } from './chapters/chapter-generation.queue.js';
@@ -32,9 +34,20 @@ import { StorybooksService } from './storybooks/storybooks.service.js';
     // storybook asks payments (payments.list-succeeded) for packs whose event has not arrived yet.
     messageBus: true,
   }),
-  controllers: [StorybooksHandlers, ChapterPacksHandlers, ChaptersHandlers, UserExportHandlers],
+  controllers: [
+    StorybooksHandlers,
+    ChapterPacksHandlers,
+    ChaptersHandlers,
+    UserExportHandlers,
+    UserDeletionHandlers,
+  ],
   providers: [
     serviceConfig(STORYBOOK_CONFIG, storybookEnvSchema),
+    {
+      provide: MEDIA_STORAGE,
+      inject: [STORYBOOK_CONFIG],
+      useFactory: (config: StorybookConfig) => createStorage(config),
+    },
     {
       provide: MediaUrlSigner,
       inject: [STORYBOOK_CONFIG],
@@ -53,6 +66,7 @@ import { StorybooksService } from './storybooks/storybooks.service.js';
     ReconciliationService,
     ReleaseWorkers,
     UserExportService,
+    UserDeletionService,
   ],
 })
 export class StorybookModule {}

@@ -50,6 +50,15 @@ export class ReleaseQueue implements OnApplicationShutdown {
     );
   }
 
+  /** Removes the scheduled release of each story (stories that are being deleted). */
+  async unschedule(stories: ReleaseSchedule[]): Promise<void> {
+    await this.queue.cancel(
+      stories.map((story) =>
+        chapterReleaseJobId({ storyBookId: story.id, chapterNumber: story.chapters_unlocked_count + 1 }),
+      ),
+    );
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
   }

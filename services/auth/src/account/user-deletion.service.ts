@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectEntityManager } from '@nestjs/typeorm';
+import { ErrorCodes, ServiceError, type DeleteUserCommand, type UserDeletedDto } from '@starborn/contracts';
+import { inTransaction, sqlOf } from '@starborn/database';
+import { MessageBus } from '@starborn/messaging';
+import type { ApplicationLifecycle } from '@starborn/runtime';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AUTH_CONFIG, type AuthConfig } from '../config.js';
+import { PasswordHasher } from '../users/password-hasher.js';
+import { findUser } from '../users/user.queries.js';
+import { UsersService } from '../users/users.service.js';
+import { deleteUserRecordingDeletion, forgetDeletion, pendingDeletions } from './user-deletion.queries.js';
+
+const REEMIT_BATCH = 100;
+
+export const WRONG_PASSWORD_MESSAGE = 'That password is not right. Your account was not deleted.';
+
+/**
+ * Account deletion. The user row goes and a pending deletion is recorded in one transaction; then
+ * `user.deleted` is emitted with the user id as event id and the pending row removed. An emit that
+ * fails (Redis down, a crash in between) leaves the row: a periodic sweep (also at boot) emits it
+ * again, and the same event id makes a second emit of one deletion a no-op on the bus.
+ */
+@Injectable()
+export class UserDeletionService implements ApplicationLifecycle {
+  private readonly logger = new Logger(UserDeletionService.name);
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<number>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectEntityManager() private readonly db: EntityManager,
+    private readonly users: UsersService,
+    private readonly passwords: PasswordHasher,
+    private readonly bus: MessageBus,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.emitPending();
+    this.timer = setInterval(() => void this.emitPending(), this.config.USER_DELETION_REEMIT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.sweeping;
+  }
+
+  async deleteUser(command: DeleteUserCommand): Promise<UserDeletedDto> {
+    const userId = String(command?.userId ?? '');
+    const password = String(command?.password ?? '');
+    if (!password)
+      throw new ServiceError(400, ErrorCodes.VALIDATION_FAILED, 'Please enter your current password');
+    // Checks the id and answers 401 for an account that no longer exists.
+    await this.users.getUser(userId);
+    const user = await findUser(this.db, userId);
+    // 403, not 401: the session is fine, only the confirmation failed (the browser must stay signed in).
+    if (!(await this.passwords.verify(user?.passwordHash, password)))
+      throw new ServiceError(403, ErrorCodes.INVALID_CREDENTIALS, WRONG_PASSWORD_MESSAGE);
+
+    const deleted = await inTransaction(this.dataSource, (sql) => deleteUserRecordingDeletion(sql, userId));
+    // Deleted meanwhile by a parallel request of the same user: that one emits the event.
+    if (!deleted) return { deleted: true };
+    this.logger.log(`Account ${userId} deleted`);
+    await this.emitDeleted(userId);
+    return { deleted: true };
+  }
+
+  /** Emits user.deleted and forgets the pending row; false (and logged) when the bus is unreachable. */
+  async emitDeleted(userId: string): Promise<boolean> {
+    try {
+      await this.bus.emitEvent('user.deleted', { userId }, { eventId: userId });
+    } catch (error) {
+      this.logger.warn(
+        `user.deleted for ${userId} not emitted (${(error as Error).message}); it will be re-emitted`,
+      );
+      return false;
+    }
+    await forgetDeletion(sqlOf(this.dataSource), userId);
+    return true;
+  }
+
+  /** Emits the deletions whose event never reached the bus; returns how many went out. */
+  emitPending(): Promise<number> {
+    this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweep(): Promise<number> {
+    let emitted = 0;
+    try {
+      for (const userId of await pendingDeletions(sqlOf(this.dataSource), REEMIT_BATCH)) {
+        if (!(await this.emitDeleted(userId))) break; // the bus is still down: next round
+        emitted++;
+      }
+    } catch (error) {
+      this.logger.warn(`Re-emitting user.deleted failed: ${(error as Error).message}`);
+    }
+    return emitted;
+  }
+}

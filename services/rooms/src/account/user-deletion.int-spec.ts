@@ -1,0 +1,147 @@
+/**
+ * user.deleted in rooms, on real PostgreSQL and Redis: an event emitted while rooms is not running is
+ * handled once it starts. The user's participation goes, their heroes' messages (and the room's lines
+ * about them) stay as from "a departed hero", the room their hero hosts closes with its host
+ * anonymised, and nothing of anyone else changes; handling it again changes nothing.
+ */
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import {
+  DELETED_USER_ID,
+  DEPARTED_HERO_NAME,
+  DEPARTED_SENDER_ID,
+  type RoomHeroRef,
+} from '@starborn/contracts';
+import { sqlOf } from '@starborn/database';
+import { MessageBus } from '@starborn/messaging';
+import { createServiceApp } from '@starborn/runtime';
+import {
+  deleteRedisPrefix,
+  eventually,
+  testDatabase,
+  testRedisPrefix,
+  TEST_REDIS_URL,
+} from '@starborn/testing';
+import pg from 'pg';
+import { presentMessage } from '../rooms/room.presenter.js';
+import { latestMessages } from '../rooms/room.queries.js';
+import { RoomsModule } from '../rooms.module.js';
+import { UserDeletionService } from './user-deletion.service.js';
+
+const database = testDatabase('rooms-deletion');
+const prefix = testRedisPrefix('rooms-deletion');
+const heroRef = (name: string): RoomHeroRef => ({
+  userId: crypto.randomUUID(),
+  heroId: crypto.randomUUID().replaceAll('-', ''),
+  name,
+  avatar: `/media/heroes/${name}/front.webp`,
+  isPremium: true,
+});
+const aria = heroRef('Aria');
+const bram = heroRef('Bram');
+let env: Record<string, string>;
+let app: INestMicroservice | undefined;
+let bus: MessageBus;
+let db: pg.Client;
+let ariasRoom: string;
+let bramsRoom: string;
+
+async function startRooms() {
+  ({ app } = await createServiceApp({ service: 'rooms', module: RoomsModule, env }));
+  await app.listen();
+}
+
+const messagesOf = async (roomId: string) =>
+  (await latestMessages(sqlOf(db), roomId, 100)).map(presentMessage).map((m) => ({
+    kind: m.kind,
+    sender: m.sender,
+    content: m.content,
+  }));
+
+const traces = async (userId: string, heroId: string, name: string) =>
+  Number(
+    (
+      await db.query(
+        `SELECT (SELECT count(*) FROM rooms.participants WHERE user_id = $1 OR hero_id = $2)
+              + (SELECT count(*) FROM rooms.rooms WHERE $1 IN (creator_user_id, host_user_id)
+                   OR $2 IN (creator_hero_id, host_hero_id) OR creator_name = $3)
+              + (SELECT count(*) FROM rooms.messages WHERE sender_id = $2 OR sender_name = $3
+                   OR (kind = 'system' AND content LIKE $3 || ' %')) AS n`,
+        [userId, heroId, name],
+      )
+    ).rows[0].n,
+  );
+
+beforeAll(async () => {
+  env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' };
+  await startRooms();
+  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 10_000 });
+  ({ roomId: ariasRoom } = await bus.request('rooms.create', { creator: aria, title: 'Aria tells' }));
+  ({ roomId: bramsRoom } = await bus.request('rooms.create', { creator: bram, title: 'Bram tells' }));
+  for (const roomId of [ariasRoom, bramsRoom])
+    for (const hero of [aria, bram]) {
+      await bus.request('rooms.join', { roomId, hero });
+      await bus.request('rooms.send', { roomId, hero, message: `${hero.name} says hello` });
+    }
+  await app!.close();
+  app = undefined;
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+}, 60_000);
+
+afterAll(async () => {
+  await bus?.close();
+  await app?.close();
+  await db?.end();
+  await database.drop();
+  await deleteRedisPrefix(prefix);
+});
+
+test('a deletion emitted while rooms is down is handled once it starts', async () => {
+  expect(await traces(aria.userId, aria.heroId, aria.name)).toBeGreaterThan(0);
+  await bus.emitEvent('user.deleted', { userId: aria.userId }, { eventId: aria.userId });
+  await startRooms();
+
+  await eventually(async () => (await traces(aria.userId, aria.heroId, aria.name)) === 0);
+  const departed = { id: DEPARTED_SENDER_ID, name: DEPARTED_HERO_NAME, avatar: null };
+  for (const roomId of [ariasRoom, bramsRoom]) {
+    const messages = await messagesOf(roomId);
+    expect(messages).toContainEqual({ kind: 'hero', sender: departed, content: 'Aria says hello' });
+    expect(messages).toContainEqual(
+      expect.objectContaining({
+        kind: 'hero',
+        sender: expect.objectContaining({ id: bram.heroId, name: 'Bram' }),
+      }),
+    );
+  }
+  // The room announced Aria joining Bram's room (a creator's own room says nothing of it).
+  const lines = (await messagesOf(bramsRoom)).filter((m) => m.kind === 'system').map((m) => m.content);
+  expect(lines).toContain('A departed hero joined the story');
+  // Aria's room closes with nobody as its host; Bram's room stays his, with Bram in it.
+  const rooms = await db.query(
+    'SELECT id, closed_at, host_user_id, creator_user_id FROM rooms.rooms ORDER BY title',
+  );
+  expect(rooms.rows).toEqual([
+    expect.objectContaining({
+      id: ariasRoom,
+      host_user_id: DELETED_USER_ID,
+      creator_user_id: DELETED_USER_ID,
+    }),
+    expect.objectContaining({ id: bramsRoom, closed_at: null, host_user_id: bram.userId }),
+  ]);
+  expect(rooms.rows[0].closed_at).not.toBeNull();
+  expect(await traces(bram.userId, bram.heroId, bram.name)).toBeGreaterThan(0);
+}, 30_000);
+
+test('a redelivered deletion changes nothing, and a malformed one is ignored', async () => {
+  const before = await messagesOf(bramsRoom);
+  const deletion = app!.get(UserDeletionService);
+  await deletion.deleteUserData({ userId: aria.userId });
+  await deletion.deleteUserData({ userId: 'x' });
+  expect(await messagesOf(bramsRoom)).toEqual(before);
+  const bramsParticipation = await db.query(
+    'SELECT count(*)::int AS n FROM rooms.participants WHERE user_id = $1',
+    [bram.userId],
+  );
+  expect(bramsParticipation.rows[0].n).toBe(2);
+});
