@@ -383,8 +383,12 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(item)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         for (const [status, answer] of Object.entries(operation.responses as Record<string, any>)) {
-          // The zip and the books (EPUB, PDF) are files, not JSON.
-          const file = ['get /api/heroes/{id}/download', 'get /api/heroes/{heroId}/storybook/export'];
+          // The zip, the books (EPUB, PDF) and the share card (PNG) are files, not JSON.
+          const file = [
+            'get /api/heroes/{id}/download',
+            'get /api/heroes/{heroId}/storybook/export',
+            'get /api/share/{shareId}/card/{file}',
+          ];
           if (file.includes(`${method} ${path}`) && status === '200') continue;
           if (!answer.content?.['application/json']?.schema) missing.push(`${method} ${path} ${status}`);
         }

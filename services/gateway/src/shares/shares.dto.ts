@@ -27,6 +27,11 @@ class SharedHero {
   @ApiProperty({ description: 'Same shape as a hero’s westernZodiac' }) westernZodiac!: object;
   @ApiProperty({ description: 'Same shape as a hero’s chineseZodiac' }) chineseZodiac!: object;
   @ApiProperty({ description: 'The full backstory (markdown)' }) backstory!: string;
+  @ApiProperty({
+    description: "The link preview card (1200×630 PNG), relative to the site's origin",
+    example: '/api/share/3q2-7w_Xb9aQmZt0LkP1rS4u/card/dGhlLWNhcmQtdmVyc2lvbjE.png',
+  })
+  cardPath!: string;
 }
 
 export class SharedHeroResponse {
