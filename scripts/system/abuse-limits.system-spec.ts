@@ -9,6 +9,8 @@
  *   the gateway counts the socket's address).
  * - A flood of sign-ups from one address (127.0.0.3), malformed ones included, meets the ceiling on
  *   both gateways; sign-ups from another address go on.
+ * - A hero its room's host removes through gateway 1 is dropped at once from the room on gateway 2,
+ *   and neither gateway lets it back in.
  */
 import { request as httpRequest } from 'node:http';
 import { Api, SocketClient, type ApiResponse } from './client.js';
@@ -191,6 +193,64 @@ describe('open sockets of a signed-out token', () => {
       expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
     } finally {
       for (const client of clients) client.close();
+    }
+  });
+});
+
+describe("a hero removed by its room's host", () => {
+  it('has its socket on the other gateway dropped at once, and cannot join again on either', async () => {
+    const host = await heroFor(api, await register(api, 'room-host'), 'Orion Host');
+    await pay(api, host, 'premium_upgrade');
+    const guest = await heroFor(api, await register(api, 'room-guest'), 'Wren Guest');
+    const created = await api.call({
+      method: 'POST',
+      path: '/api/shared-story/create',
+      token: host.token,
+      body: { heroId: host.heroId },
+      gateway: 0,
+    });
+    expect(created.status).toBe(201);
+    const roomId = created.json.roomId as string;
+    const enter = async (gateway: number, owner: Owner) => {
+      const socket = await SocketClient.connect(system.gatewayUrls[gateway]!, owner.token);
+      socket.emit('authenticate', { token: owner.token, heroId: owner.heroId });
+      await socket.next(['authenticated']);
+      socket.emit('join_room', { roomId });
+      return socket;
+    };
+    const hostSocket = await enter(0, host);
+    const guestSocket = await enter(1, guest);
+    const sockets = [hostSocket, guestSocket];
+    try {
+      await hostSocket.next(['room_joined']);
+      await guestSocket.next(['room_joined']);
+      const dropped = new Promise<number>((resolve) =>
+        guestSocket.socket.once('disconnect', () => resolve(Date.now())),
+      );
+      const asked = Date.now();
+      const removed = await api.call({
+        method: 'POST',
+        path: `/api/shared-story/${roomId}/remove`,
+        token: host.token,
+        body: { heroId: guest.heroId },
+        gateway: 0,
+      });
+      expect(removed.status).toBe(200);
+      // At once: the removal's answer and the drop on the other gateway come within moments.
+      expect((await dropped) - asked).toBeLessThan(2_000);
+      expect((await guestSocket.next(['hero_removed'])).payload).toEqual({ roomId, heroId: guest.heroId });
+      expect((await hostSocket.next(['hero_removed'])).payload).toEqual({ roomId, heroId: guest.heroId });
+      expect(hostSocket.socket.connected).toBe(true);
+      for (const gateway of [1, 0]) {
+        const again = await enter(gateway, guest);
+        sockets.push(again);
+        const answer = await again.next(['room_joined', 'error']);
+        expect(`gateway ${gateway}: ${answer.event} ${answer.payload.message}`).toBe(
+          `gateway ${gateway}: error You were removed from this room.`,
+        );
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
     }
   });
 });
