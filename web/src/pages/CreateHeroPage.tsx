@@ -38,6 +38,7 @@ import {
   limitReached,
   monthSelected,
   nameChanged,
+  nameRefused,
   nextStep,
   NON_PREMIUM_LIMIT_ALERT,
   previousStep,
@@ -114,6 +115,8 @@ export function CreateHeroPage() {
         alerted.current = true;
         window.alert(NON_PREMIUM_LIMIT_ALERT);
         void navigate('/heroes', { replace: true });
+      } else if (failure.kind === 'name') {
+        dispatch(nameRefused(failure.message));
       } else if (failure.kind === 'error') {
         dispatch(generationFailed(failure.message));
       }

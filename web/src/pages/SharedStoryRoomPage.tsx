@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { MODERATION_MESSAGES } from '@starborn/contracts';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectUser } from '../features/auth/authSlice';
 import { Markdown } from '../components/Markdown';
@@ -387,10 +388,24 @@ function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
     return () => window.clearTimeout(timer);
   }, [guessed, dispatch]);
 
+  // The server refusing the message just sent gives its text back to the input, to be edited.
+  const lastSent = useRef('');
+  useEffect(() => {
+    if (room.notice !== MODERATION_MESSAGES.chatMessage || !lastSent.current) return;
+    const refused = lastSent.current;
+    lastSent.current = '';
+    setText((current) => current || refused);
+  }, [room.notice]);
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSend) return;
-    if (send(text)) setText('');
+    // A new message dismisses the last notice, so that a refusal of this one shows again.
+    if (room.notice) dispatch(noticeDismissed());
+    if (send(text)) {
+      lastSent.current = text;
+      setText('');
+    }
   }
 
   const groups = groupMessages(room.messages);

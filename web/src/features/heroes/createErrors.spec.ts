@@ -43,6 +43,13 @@ describe('creation failures', () => {
     expect(classifyCreateFailure(new Error('boom')).kind).toBe('error');
   });
 
+  it('send a name the content filter refuses back to the name step, with its message', () => {
+    const message = 'Please choose another hero name: this one is not allowed.';
+    expect(
+      classifyCreateFailure(http(400, { code: 'CONTENT_NOT_ALLOWED', serverMessage: message, message })),
+    ).toEqual({ kind: 'name', message });
+  });
+
   it('recognise the AI quota', () => {
     expect(isQuotaFailure(http(429, { serverMessage: 'OpenAI API quota exceeded.' }))).toBe(true);
     expect(isQuotaFailure(http(429, { serverMessage: 'Rate limit reached' }))).toBe(true);

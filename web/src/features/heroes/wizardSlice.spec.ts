@@ -8,6 +8,7 @@ import {
   limitReached,
   monthSelected,
   nameChanged,
+  nameRefused,
   nextStep,
   previousStep,
   progressPercent,
@@ -88,6 +89,21 @@ describe('creation wizard', () => {
     });
     expect(run(generating, limitReached()).status).toBe('limit_reached');
     expect(run(generating, wizardReset())).toEqual(initialWizardState);
+  });
+
+  it('goes back to the name step when the server refuses the name; typing clears the message', () => {
+    const generating = run(
+      { ...initialWizardState, step: 3 as const, heroName: 'Sh1tlord' },
+      generationStarted('f'.repeat(32)),
+    );
+    const refused = run(generating, nameRefused('Please choose another hero name: this one is not allowed.'));
+    expect(refused).toMatchObject({
+      step: 2,
+      status: 'error',
+      heroName: 'Sh1tlord',
+      error: 'Please choose another hero name: this one is not allowed.',
+    });
+    expect(run(refused, nameChanged('Lyra')).error).toBeNull();
   });
 
   it('previews the zodiac for a complete date only', () => {

@@ -107,6 +107,12 @@ const wizardSlice = createSlice({
       state.status = 'error';
       state.error = action.payload;
     },
+    /** The server refused the name: back to the name step, the message under its field. */
+    nameRefused(state, action: PayloadAction<string>) {
+      state.status = 'error';
+      state.step = 2;
+      state.error = action.payload;
+    },
     limitReached(state) {
       state.status = 'limit_reached';
     },
@@ -126,6 +132,7 @@ export const {
   generationStarted,
   generationSucceeded,
   generationFailed,
+  nameRefused,
   limitReached,
   wizardReset,
 } = wizardSlice.actions;
