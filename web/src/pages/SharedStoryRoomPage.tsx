@@ -38,6 +38,8 @@ import {
   type ChatMessage,
   type RoomRole,
 } from '../features/rooms/types';
+import { RemoveHeroButton } from '../features/rooms/RemoveHeroButton';
+import { RoomHostPanel } from '../features/rooms/RoomHostPanel';
 import { useRoomConnection } from '../features/rooms/useRoomConnection';
 import { StoryAvatar } from '../features/rooms/StoryAvatar';
 import { useSharedStoryHero } from '../features/rooms/useSharedStoryHero';
@@ -54,7 +56,8 @@ export function SharedStoryRoomPage() {
   const [params] = useSearchParams();
   const { hero, loading: heroLoading, none, heroes } = useSharedStoryHero(params.get('heroId'));
   const heroId = hero?.heroId ?? null;
-  const { send } = useRoomConnection(roomId, heroId);
+  // An invite link (`?invite=`) lets the hero into an invite-only room.
+  const { send } = useRoomConnection(roomId, heroId, params.get('invite'));
   const room = useAppSelector(selectRoomView);
   const detail = useGetRoomDetailQuery(roomId, { skip: roomId === '', refetchOnMountOrArgChange: true });
   const title = detail.data?.title ?? DEFAULT_ROOM_TITLE;
@@ -70,10 +73,12 @@ export function SharedStoryRoomPage() {
   if (!heroLoading && !hero) {
     // An invitation opened without a hero: make one (and come back), or pick one of the own heroes.
     if (none) return <NoHeroScreen roomId={roomId} title={title} />;
-    if (heroes.length > 0) return <PickHeroScreen roomId={roomId} title={title} heroes={heroes} />;
+    if (heroes.length > 0)
+      return <PickHeroScreen roomId={roomId} title={title} heroes={heroes} invite={params.get('invite')} />;
     return <RoomErrorScreen message={ROOM_TEXT.selectHeroFirst} />;
   }
   const current = room.roomId === roomId && room.heroId === heroId;
+  if (current && room.removed) return <RemovedScreen />;
   if (current && room.status === 'error')
     return <RoomErrorScreen message={room.error ?? ROOM_TEXT.socketError} />;
   if (!hero || !current || room.status !== 'joined' || !room.role) return <RoomLoadingScreen />;
@@ -123,7 +128,17 @@ function NoHeroScreen({ roomId, title }: { roomId: string; title: string }) {
 }
 
 /** Someone with heroes, none of them chosen (an address naming a hero that is not theirs): a picker. */
-function PickHeroScreen({ roomId, title, heroes }: { roomId: string; title: string; heroes: Hero[] }) {
+function PickHeroScreen({
+  roomId,
+  title,
+  heroes,
+  invite,
+}: {
+  roomId: string;
+  title: string;
+  heroes: Hero[];
+  invite: string | null;
+}) {
   const titleId = useId();
   return (
     <section className="page container story-pick" aria-labelledby={titleId}>
@@ -136,7 +151,11 @@ function PickHeroScreen({ roomId, title, heroes }: { roomId: string; title: stri
           const avatar = choice.images[0]?.url ?? null;
           return (
             <li key={choice.heroId}>
-              <Link className="story-pick__hero" to={roomPathWithHero(roomId, choice.heroId)}>
+              <Link
+                className="story-pick__hero"
+                // The invite link's token goes along with the chosen hero.
+                to={`${roomPathWithHero(roomId, choice.heroId)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`}
+              >
                 <StoryAvatar name={choice.name} src={avatar} />
                 <span className="story-pick__name">{choice.name || 'Unnamed hero'}</span>
                 <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
@@ -147,6 +166,23 @@ function PickHeroScreen({ roomId, title, heroes }: { roomId: string; title: stri
           );
         })}
       </ul>
+    </section>
+  );
+}
+
+/** The host removed this hero: out of the room, told why. */
+function RemovedScreen() {
+  return (
+    <section className="status-page story-status" aria-labelledby="story-removed-title">
+      <h1 id="story-removed-title">Removed</h1>
+      <p className="lead" role="status">
+        {ROOM_TEXT.removedFromRoom}
+      </p>
+      <div className="actions actions--center">
+        <Link to="/shared-story" className="button button--primary">
+          Browse Shared Stories
+        </Link>
+      </div>
     </section>
   );
 }
@@ -189,13 +225,19 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
   const detail = useGetRoomDetailQuery(roomId);
 
   // Joins and leaves arrive as system messages: the heroes list follows them.
+  // So does what the host changes (title, invite-only, removals, closing).
   const systemCount = room.messages.filter((m) => m.kind === 'system').length;
   const { refetch } = detail;
   useEffect(() => {
-    if (systemCount > 0) void refetch();
-  }, [systemCount, refetch]);
+    if (systemCount > 0 || room.hostChanges > 0) void refetch();
+  }, [systemCount, room.hostChanges, refetch]);
 
   const participants = detail.data?.participants ?? [];
+  const hostHeroId = detail.data?.hostHeroId ?? null;
+  const inviteOnly = detail.data?.inviteOnly === true;
+  // The detail carries the invite token for the host's owner alone.
+  const inviteToken = hero.heroId === hostHeroId ? detail.data?.inviteToken : undefined;
+  const hosting = inviteToken !== undefined && !room.closed;
 
   return (
     <section className="page container story-room-page" aria-labelledby="story-room-title">
@@ -207,15 +249,17 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
           {title}
         </h1>
         <div className="story-room-page__bar">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            aria-expanded={inviteOpen}
-            aria-controls={inviteId}
-            onClick={() => setInviteOpen((open) => !open)}
-          >
-            Invite Heroes
-          </button>
+          {!room.closed && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-expanded={inviteOpen}
+              aria-controls={inviteId}
+              onClick={() => setInviteOpen((open) => !open)}
+            >
+              Invite Heroes
+            </button>
+          )}
           <span className="story-chip" data-testid="hero-count">
             {heroCountLabel(participants.length)}
           </span>
@@ -234,18 +278,33 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
           </span>
         </div>
         <div id={inviteId} className="story-invite" hidden={!inviteOpen}>
-          {inviteOpen && (
-            <>
-              <p className="story-muted">Share this link with other heroes to invite them into the story:</p>
-              <CopyLink url={roomInviteUrl(window.location.origin, roomId)} label="Room link" />
-            </>
-          )}
+          {inviteOpen &&
+            (inviteOnly && !inviteToken ? (
+              <p className="story-muted">{ROOM_TEXT.inviteOnlyNote}</p>
+            ) : (
+              <>
+                <p className="story-muted">
+                  Share this link with other heroes to invite them into the story:
+                </p>
+                <CopyLink
+                  url={roomInviteUrl(window.location.origin, roomId, inviteOnly ? inviteToken : undefined)}
+                  label={inviteOnly ? 'Invite link' : 'Room link'}
+                />
+              </>
+            ))}
         </div>
       </header>
 
       <div className="story-room-page__grid">
-        <ChatPane room={room} heroId={hero.heroId} canSend={canSendMessages(premium, role)} send={send} />
+        <ChatPane
+          room={room}
+          heroId={hero.heroId}
+          hostHeroId={hostHeroId}
+          canSend={canSendMessages(premium, role) && !room.closed}
+          send={send}
+        />
         <aside className="story-side" aria-label="Heroes of this story">
+          {hosting && detail.data && <RoomHostPanel room={{ ...detail.data, inviteToken }} />}
           <HeroPanel
             hero={hero}
             fetched={fetched}
@@ -271,9 +330,13 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
                   <li key={p.id} className="story-heroes__item">
                     <StoryAvatar name={p.name} src={p.avatar} />
                     <span className="story-heroes__name">{p.name}</span>
+                    {p.id === hostHeroId && <HostBadge />}
                     <span className={`story-heroes__role${p.isPremium ? ' is-participating' : ''}`}>
                       {p.isPremium ? 'Participating' : 'Spectating'}
                     </span>
+                    {hosting && p.id !== hostHeroId && (
+                      <RemoveHeroButton roomId={roomId} heroId={p.id} name={p.name} />
+                    )}
                   </li>
                 ))}
               </ul>
@@ -283,6 +346,11 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
       </div>
     </section>
   );
+}
+
+/** Beside the host hero's name, in the heroes list and on its messages. */
+function HostBadge() {
+  return <span className="story-badge story-badge--host">{ROOM_TEXT.host}</span>;
 }
 
 interface HeroPanelProps {
@@ -357,11 +425,12 @@ function HeroPanel({ hero, fetched, fetching, premium, role }: HeroPanelProps) {
 interface ChatPaneProps {
   room: RoomViewState;
   heroId: string;
+  hostHeroId: string | null;
   canSend: boolean;
   send: (text: string) => boolean;
 }
 
-function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
+function ChatPane({ room, heroId, hostHeroId, canSend, send }: ChatPaneProps) {
   const dispatch = useAppDispatch();
   const [text, setText] = useState('');
   const inputId = useId();
@@ -429,7 +498,12 @@ function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
           <p className="story-muted story-chat__empty">The story is about to begin...</p>
         )}
         {groups.map((group) => (
-          <MessageGroupView key={group.key} group={group} own={group.sender.id === heroId} />
+          <MessageGroupView
+            key={group.key}
+            group={group}
+            own={group.sender.id === heroId}
+            host={group.kind === 'hero' && group.sender.id === hostHeroId}
+          />
         ))}
         {room.narratorTyping && (
           <div className="story-typing" role="status" data-testid="narrator-typing">
@@ -442,6 +516,12 @@ function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
           </div>
         )}
       </div>
+
+      {room.closed && (
+        <p className="story-chat__closed" role="status">
+          {ROOM_TEXT.roomClosed}
+        </p>
+      )}
 
       {room.notice && (
         <div className="form-error story-chat__notice" role="alert">
@@ -464,7 +544,13 @@ function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
           maxLength={ROOM_MESSAGE_MAX_LENGTH}
           value={text}
           disabled={!canSend}
-          placeholder={canSend ? ROOM_TEXT.participantPlaceholder : ROOM_TEXT.spectatorPlaceholder}
+          placeholder={
+            room.closed
+              ? ROOM_TEXT.roomClosed
+              : canSend
+                ? ROOM_TEXT.participantPlaceholder
+                : ROOM_TEXT.spectatorPlaceholder
+          }
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className="button button--primary" disabled={!canSend}>
@@ -475,7 +561,7 @@ function ChatPane({ room, heroId, canSend, send }: ChatPaneProps) {
   );
 }
 
-function MessageGroupView({ group, own }: { group: MessageGroup; own: boolean }) {
+function MessageGroupView({ group, own, host }: { group: MessageGroup; own: boolean; host: boolean }) {
   if (group.kind === 'system') {
     const message = group.messages[0]!;
     return (
@@ -501,6 +587,7 @@ function MessageGroupView({ group, own }: { group: MessageGroup; own: boolean })
       <div className="story-group__body">
         <p className="story-group__header">
           <span className="story-group__name">{name}</span>
+          {host && <HostBadge />}
           <time className="story-group__time" dateTime={group.messages[0]!.timestamp}>
             {formatMessageTime(group.messages[0]!.timestamp)}
           </time>

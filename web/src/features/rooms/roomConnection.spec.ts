@@ -36,7 +36,7 @@ class FakeSocket implements RoomSocket {
   }
 }
 
-function setup() {
+function setup(invite?: string) {
   const socket = new FakeSocket();
   let state: RoomsState = roomsReducer(
     initialRoomsState,
@@ -51,6 +51,7 @@ function setup() {
     token: 'tok',
     heroId: 'hero-1',
     roomId: 'room-1',
+    invite,
     dispatch,
     createSocket: (opts) => {
       options.push(opts);
@@ -90,6 +91,25 @@ describe('room socket', () => {
     });
     expect(state().room).toMatchObject({ status: 'joined', role: 'participant', isPremium: true });
     expect(state().room.messages.map((m) => m.id)).toEqual(['a']);
+  });
+
+  it("joins with the invite link's token when there is one", () => {
+    const { socket } = setup('tok3n');
+    socket.fire('connect');
+    socket.fire('authenticated', { heroId: 'hero-1', isPremium: true });
+    expect(socket.emitted.at(-1)).toEqual(['join_room', { roomId: 'room-1', invite: 'tok3n' }]);
+  });
+
+  it("routes the host's changes: room updated, and this hero removed", () => {
+    const { socket, state } = setup();
+    socket.fire('connect');
+    socket.fire('room_joined', { roomId: 'room-1', isPremium: true, role: 'participant', messages: [] });
+    socket.fire('room_updated', { roomId: 'room-1', title: 'New', inviteOnly: false, closed: true });
+    expect(state().room).toMatchObject({ closed: true, hostChanges: 1 });
+    socket.fire('hero_removed', { roomId: 'room-1' }); // names no hero: ignored
+    expect(state().room.hostChanges).toBe(1);
+    socket.fire('hero_removed', { roomId: 'room-1', heroId: 'hero-1' });
+    expect(state().room.removed).toBe(true);
   });
 
   it('a reconnection authenticates and joins again', () => {

@@ -13,16 +13,25 @@ import {
   authenticated,
   authenticationFailed,
   connectFailed,
+  heroRemoved,
   messageReceived,
   messageSent,
   narratorTypingStarted,
   narratorTypingStopped,
   roomJoined,
+  roomUpdated,
   socketConnected,
   socketDisconnected,
   socketErrorReceived,
 } from './roomsSlice';
-import { normalizeChatMessage, normalizeRoomJoined, payloadMessage, RoomSocketEvents } from './types';
+import {
+  normalizeChatMessage,
+  normalizeHeroRemoved,
+  normalizeRoomJoined,
+  normalizeRoomUpdated,
+  payloadMessage,
+  RoomSocketEvents,
+} from './types';
 
 type ServerEvent = keyof ServerToClientEvents;
 type ClientEvent = keyof ClientToServerEvents;
@@ -59,6 +68,8 @@ export interface OpenRoomOptions {
   token: string;
   heroId: string;
   roomId: string;
+  /** The invite link's token, for an invite-only room. */
+  invite?: string | null;
   dispatch: Dispatch;
   createSocket?: CreateRoomSocket;
 }
@@ -69,6 +80,7 @@ export function openRoomConnection({
   token,
   heroId,
   roomId,
+  invite,
   dispatch,
   createSocket = defaultCreateSocket,
 }: OpenRoomOptions): RoomConnection {
@@ -92,7 +104,7 @@ export function openRoomConnection({
     RoomSocketEvents.authenticated,
     live(() => {
       dispatch(authenticated());
-      socket.emit(RoomSocketEvents.joinRoom, { roomId });
+      socket.emit(RoomSocketEvents.joinRoom, invite ? { roomId, invite } : { roomId });
     }),
   );
   socket.on(
@@ -128,6 +140,20 @@ export function openRoomConnection({
   socket.on(
     RoomSocketEvents.narratorIdle,
     live((payload) => dispatch(narratorTypingStopped(target(payload)))),
+  );
+  socket.on(
+    RoomSocketEvents.roomUpdated,
+    live((payload) => {
+      const update = normalizeRoomUpdated(payload);
+      if (update) dispatch(roomUpdated(update));
+    }),
+  );
+  socket.on(
+    RoomSocketEvents.heroRemoved,
+    live((payload) => {
+      const removal = normalizeHeroRemoved(payload);
+      if (removal) dispatch(heroRemoved(removal));
+    }),
   );
   socket.on(
     RoomSocketEvents.error,

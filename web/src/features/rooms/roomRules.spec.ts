@@ -135,6 +135,10 @@ describe('formatting', () => {
     expect(heroCountLabel(1)).toBe('1 hero in this story');
     expect(heroCountLabel(3)).toBe('3 heroes in this story');
     expect(roomInviteUrl('https://starborn.test/', 'r1')).toBe('https://starborn.test/shared-story/r1');
+    // An invite-only room's link carries its invite token.
+    expect(roomInviteUrl('https://starborn.test', 'r1', 'a-b_c')).toBe(
+      'https://starborn.test/shared-story/r1?invite=a-b_c',
+    );
   });
 });
 

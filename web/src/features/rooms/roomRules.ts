@@ -40,6 +40,10 @@ export const ROOM_TEXT = {
   authenticationFailed: 'Authentication failed. Please sign in again.',
   socketError: 'Something went wrong in the story. Please try again.',
   copied: 'Copied!',
+  host: 'Host',
+  removedFromRoom: ROOM_MESSAGES.removedFromRoom,
+  roomClosed: 'This room is closed. Its story stays here to read.',
+  inviteOnlyNote: 'Only heroes with an invite link from the host can join this room.',
 } as const;
 
 /** 'Failed to connect to the story server: {reason}'. */
@@ -237,8 +241,10 @@ export function formatSystemMessage(content: string): TextSegment[] {
 }
 
 /** The link another hero opens to join. */
-export function roomInviteUrl(origin: string, roomId: string): string {
-  return `${origin.replace(/\/+$/, '')}/shared-story/${encodeURIComponent(roomId)}`;
+/** The room's address; with an invite token, the link that opens an invite-only room. */
+export function roomInviteUrl(origin: string, roomId: string, inviteToken?: string): string {
+  const url = `${origin.replace(/\/+$/, '')}/shared-story/${encodeURIComponent(roomId)}`;
+  return inviteToken ? `${url}?invite=${encodeURIComponent(inviteToken)}` : url;
 }
 
 export interface HeroChoice {

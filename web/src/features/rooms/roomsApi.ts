@@ -3,7 +3,7 @@
  * room. Failures reject with the app's ApiError; the pages choose the words shown.
  */
 import { api } from '../../app/api';
-import type { RoomDetail, RoomSummary } from './types';
+import type { RoomDetail, RoomSettingsChange, RoomSummary } from './types';
 
 const withRoomTags = api.enhanceEndpoints({ addTagTypes: ['Rooms', 'Room'] });
 
@@ -35,7 +35,40 @@ export const roomsApi = withRoomTags.injectEndpoints({
       },
       invalidatesTags: ['Rooms'],
     }),
+
+    /** PATCH /api/shared-story/{roomId} { title?, inviteOnly?, rotateInvite? } → the room (host only). */
+    updateRoom: build.mutation<RoomDetail, { roomId: string } & RoomSettingsChange>({
+      query: ({ roomId, ...change }) => ({
+        url: `/shared-story/${encodeURIComponent(roomId)}`,
+        method: 'PATCH',
+        body: change,
+      }),
+      invalidatesTags: (_result, _error, { roomId }) => ['Rooms', { type: 'Room', id: roomId }],
+    }),
+
+    /** POST /api/shared-story/{roomId}/remove { heroId } → the room (host only). */
+    removeRoomHero: build.mutation<RoomDetail, { roomId: string; heroId: string }>({
+      query: ({ roomId, heroId }) => ({
+        url: `/shared-story/${encodeURIComponent(roomId)}/remove`,
+        method: 'POST',
+        body: { heroId },
+      }),
+      invalidatesTags: (_result, _error, { roomId }) => [{ type: 'Room', id: roomId }],
+    }),
+
+    /** POST /api/shared-story/{roomId}/close → the room, closed (host only). */
+    closeRoom: build.mutation<RoomDetail, string>({
+      query: (roomId) => ({ url: `/shared-story/${encodeURIComponent(roomId)}/close`, method: 'POST' }),
+      invalidatesTags: (_result, _error, roomId) => ['Rooms', { type: 'Room', id: roomId }],
+    }),
   }),
 });
 
-export const { useGetActiveRoomsQuery, useGetRoomDetailQuery, useCreateRoomMutation } = roomsApi;
+export const {
+  useGetActiveRoomsQuery,
+  useGetRoomDetailQuery,
+  useCreateRoomMutation,
+  useUpdateRoomMutation,
+  useRemoveRoomHeroMutation,
+  useCloseRoomMutation,
+} = roomsApi;

@@ -13,9 +13,11 @@ import {
   narratorTypingGuessLapsed,
   narratorTypingStarted,
   narratorTypingStopped,
+  heroRemoved,
   noticeDismissed,
   roomEntered,
   roomJoined,
+  roomUpdated,
   roomLeft,
   roomsReducer,
   socketConnected,
@@ -45,7 +47,14 @@ function run(...actions: Parameters<typeof roomsReducer>[1][]): RoomsState {
 
 const entered = roomEntered({ roomId: 'room-1', heroId: 'hero-1' });
 const joinedAs = (role: 'participant' | 'spectator', messages: ChatMessage[] = []) =>
-  roomJoined({ roomId: 'room-1', isPremium: role === 'participant', role, messages, narratorTyping: false });
+  roomJoined({
+    roomId: 'room-1',
+    isPremium: role === 'participant',
+    role,
+    messages,
+    narratorTyping: false,
+    closed: false,
+  });
 
 describe('rooms slice: loading, joined, error (Room page)', () => {
   it('entering a room starts loading, disconnected', () => {
@@ -186,6 +195,7 @@ describe('rooms slice: messages and the narrator typing indicator', () => {
       role: 'spectator',
       messages: [],
       narratorTyping: true,
+      closed: false,
     });
     expect(run(entered, joined).room.narratorTyping).toBe(true);
   });
@@ -245,5 +255,36 @@ describe('the selected hero is remembered per user', () => {
     store.dispatch(signedOut());
     expect(storage.data[SELECTED_HERO_KEY]).toBeUndefined();
     expect(store.getState().rooms.selectedHero).toBeNull();
+  });
+});
+
+describe('rooms slice: what the host does', () => {
+  it('a room joined closed, or closed while on screen, is read-only and stops the indicator', () => {
+    const closedJoin = roomJoined({
+      roomId: 'room-1',
+      isPremium: true,
+      role: 'participant',
+      messages: [],
+      narratorTyping: false,
+      closed: true,
+    });
+    expect(run(entered, closedJoin).room.closed).toBe(true);
+    const typing = run(entered, joinedAs('participant'), narratorTypingStarted({ roomId: 'room-1' }));
+    const { room } = [roomUpdated({ roomId: 'ROOM-1', closed: true })].reduce(roomsReducer, typing);
+    expect(room).toMatchObject({ closed: true, narratorTyping: false, hostChanges: 1 });
+  });
+
+  it('a rename is counted (the page reads the room again) but closes nothing; other rooms are ignored', () => {
+    const renamed = run(entered, joinedAs('participant'), roomUpdated({ roomId: 'room-1', closed: false }));
+    expect(renamed.room).toMatchObject({ closed: false, hostChanges: 1 });
+    const elsewhere = run(entered, joinedAs('participant'), roomUpdated({ roomId: 'room-2', closed: true }));
+    expect(elsewhere.room).toMatchObject({ closed: false, hostChanges: 0 });
+  });
+
+  it("only this hero's removal takes it out of the room; another's changes the list", () => {
+    const other = run(entered, joinedAs('participant'), heroRemoved({ roomId: 'room-1', heroId: 'hero-2' }));
+    expect(other.room).toMatchObject({ removed: false, hostChanges: 1 });
+    const own = run(entered, joinedAs('participant'), heroRemoved({ roomId: 'room-1', heroId: 'hero-1' }));
+    expect(own.room.removed).toBe(true);
   });
 });

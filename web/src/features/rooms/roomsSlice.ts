@@ -38,6 +38,12 @@ export interface RoomViewState {
   narratorTyping: boolean;
   /** The indicator is only this client's guess (after its own third message), not yet the server's word. */
   narratorTypingGuessed: boolean;
+  /** The host closed the room: its history is shown read-only. */
+  closed: boolean;
+  /** The host removed this hero from the room (its socket is dropped by the server). */
+  removed: boolean;
+  /** Counts the host's changes heard live, so the page reads the room's detail again. */
+  hostChanges: number;
 }
 
 export interface RoomsState {
@@ -58,6 +64,9 @@ export const initialRoomView: RoomViewState = {
   messages: [],
   narratorTyping: false,
   narratorTypingGuessed: false,
+  closed: false,
+  removed: false,
+  hostChanges: 0,
 };
 
 export const initialRoomsState: RoomsState = { selectedHero: null, room: initialRoomView };
@@ -113,8 +122,9 @@ const roomsSlice = createSlice({
       state.room.authenticated = false;
     },
     roomJoined(state, action: PayloadAction<RoomJoined>) {
-      const { role, isPremium, messages, narratorTyping } = action.payload;
+      const { role, isPremium, messages, narratorTyping, closed } = action.payload;
       state.room.status = 'joined';
+      state.room.closed = closed;
       // The server knows whether the narrator is writing as this hero arrives.
       state.room.narratorTyping = narratorTyping;
       state.room.narratorTypingGuessed = false;
@@ -178,6 +188,22 @@ const roomsSlice = createSlice({
     noticeDismissed(state) {
       state.room.notice = null;
     },
+    /** `room_updated`: a closed room stops the narrator's indicator and the input. */
+    roomUpdated(state, action: PayloadAction<{ roomId?: string; closed: boolean }>) {
+      if (!forThisRoom(state.room, action.payload.roomId)) return;
+      state.room.hostChanges += 1;
+      if (action.payload.closed) {
+        state.room.closed = true;
+        state.room.narratorTyping = false;
+        state.room.narratorTypingGuessed = false;
+      }
+    },
+    /** `hero_removed`: about this client's hero, it is out of the room; another hero's, the list changes. */
+    heroRemoved(state, action: PayloadAction<{ roomId?: string; heroId: string }>) {
+      if (!forThisRoom(state.room, action.payload.roomId)) return;
+      state.room.hostChanges += 1;
+      if (action.payload.heroId === state.room.heroId) state.room.removed = true;
+    },
   },
   extraReducers: (builder) => {
     // Whatever was held belongs to the user who left.
@@ -206,6 +232,8 @@ export const {
   messageSent,
   socketErrorReceived,
   noticeDismissed,
+  roomUpdated,
+  heroRemoved,
 } = roomsSlice.actions;
 export const { selectSelectedHero, selectRoomView } = roomsSlice.selectors;
 export const roomsReducer = roomsSlice.reducer;

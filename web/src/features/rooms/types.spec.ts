@@ -29,8 +29,23 @@ describe('reading socket payloads', () => {
       role: 'spectator',
       messages: [],
       narratorTyping: false,
+      closed: false,
     });
     expect(local.normalizeRoomJoined({ roomId: 'r', narratorTyping: true })?.narratorTyping).toBe(true);
+    expect(local.normalizeRoomJoined({ roomId: 'r', closed: true })?.closed).toBe(true);
+  });
+
+  it("reads the host's events, and drops what names no room or hero", () => {
+    expect(local.normalizeRoomUpdated({ roomId: 'r', title: 'T', inviteOnly: true, closed: 1 })).toEqual({
+      roomId: 'r',
+      title: 'T',
+      inviteOnly: true,
+      closed: false,
+    });
+    expect(local.normalizeRoomUpdated({ title: 'T' })).toBeNull();
+    expect(local.normalizeHeroRemoved({ roomId: 'r', heroId: 'h' })).toEqual({ roomId: 'r', heroId: 'h' });
+    expect(local.normalizeHeroRemoved({ roomId: 'r' })).toBeNull();
+    expect(local.normalizeHeroRemoved('r')).toBeNull();
   });
 
   it('reads an error payload’s message', () => {

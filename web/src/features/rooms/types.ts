@@ -11,11 +11,14 @@ import { RESERVED_SENDER_ID } from '@starborn/contracts';
 import type {
   ChatMessageDto,
   ChatMessageKind,
+  HeroRemovedEvent,
   RoomDetailDto,
   RoomJoinedDto,
   RoomPresentHeroDto,
   RoomRole,
+  RoomSettingsChange,
   RoomSummaryDto,
+  RoomUpdatedEvent,
 } from '@starborn/contracts';
 
 export {
@@ -25,7 +28,7 @@ export {
   ROOM_MESSAGE_MAX_LENGTH,
   RoomSocketEvents,
 } from '@starborn/contracts';
-export type { ChatMessageKind, RoomRole };
+export type { ChatMessageKind, HeroRemovedEvent, RoomRole, RoomSettingsChange, RoomUpdatedEvent };
 export type RoomPresentHero = RoomPresentHeroDto;
 export type RoomSummary = RoomSummaryDto;
 export type RoomDetail = RoomDetailDto;
@@ -75,7 +78,25 @@ export function normalizeRoomJoined(value: unknown): RoomJoinedDto | null {
     role: value.role === 'participant' ? 'participant' : 'spectator',
     messages: messages.map(normalizeChatMessage).filter((m): m is ChatMessageDto => m !== null),
     narratorTyping: value.narratorTyping === true,
+    closed: value.closed === true,
   };
+}
+
+/** `room_updated`: the host renamed, opened up or closed the room (null: not for any room). */
+export function normalizeRoomUpdated(value: unknown): RoomUpdatedEvent | null {
+  if (!isObject(value) || typeof value.roomId !== 'string') return null;
+  return {
+    roomId: value.roomId,
+    title: str(value.title),
+    inviteOnly: value.inviteOnly === true,
+    closed: value.closed === true,
+  };
+}
+
+/** `hero_removed`: the hero the host removed (null when the payload names none). */
+export function normalizeHeroRemoved(value: unknown): HeroRemovedEvent | null {
+  if (!isObject(value) || typeof value.roomId !== 'string' || typeof value.heroId !== 'string') return null;
+  return { roomId: value.roomId, heroId: value.heroId };
 }
 
 /** The `message` of an error-like socket payload ({ message }), or the fallback. */

@@ -11,6 +11,7 @@ import { connectFailed, roomEntered, roomLeft } from './roomsSlice';
 export function useRoomConnection(
   roomId: string,
   heroId: string | null,
+  invite: string | null = null,
 ): { send: (text: string) => boolean } {
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
@@ -21,7 +22,7 @@ export function useRoomConnection(
     dispatch(roomEntered({ roomId, heroId }));
     let current: RoomConnection;
     try {
-      current = openRoomConnection({ token, heroId, roomId, dispatch });
+      current = openRoomConnection({ token, heroId, roomId, invite, dispatch });
     } catch (error) {
       console.warn('The story server connection could not be opened.', error);
       dispatch(connectFailed(error instanceof Error ? error.message : String(error)));
@@ -33,7 +34,7 @@ export function useRoomConnection(
       if (connection.current === current) connection.current = null;
       dispatch(roomLeft());
     };
-  }, [dispatch, token, heroId, roomId]);
+  }, [dispatch, token, heroId, roomId, invite]);
 
   const send = useCallback((text: string) => connection.current?.send(text) ?? false, []);
   return { send };
