@@ -109,6 +109,17 @@ describe('data export', () => {
     const share = await stack.api('POST', `/api/heroes/${paidId}/share`, { token });
     expect(share.status).toBe(201);
     const { heroId: unpaidId } = await stack.newHero({ paid: false, token });
+    const support = await stack.api('POST', '/api/support', {
+      token,
+      body: {
+        name: 'Ann',
+        email,
+        subject: 'My hero',
+        message: 'Where is chapter 5?',
+        category: 'general-inquiry',
+      },
+    });
+    expect(support.status).toBe(201);
     const room = await stack.api('POST', '/api/shared-story/create', { token, body: { heroId: paidId } });
     expect(room.status).toBe(201);
     const roomId: string = room.json.roomId;
@@ -141,6 +152,9 @@ describe('data export', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
+    expect(json('account.json').supportRequests).toEqual([
+      expect.objectContaining({ id: support.json.id, userId: user.id, message: 'Where is chapter 5?' }),
+    ]);
     expect(files.get('README.txt')!.toString('utf8')).toContain('payments.json');
 
     const heroes = json('heroes.json');
