@@ -100,6 +100,8 @@ const TABLE = parseTable(`
   PATCH  /api/user                                               401      200      200     200
   POST   /api/user/password                                      401      200      200     200
   POST   /api/user/password #wrong-current-password              401      400      400     400
+  DELETE /api/user                                               401      200      200     200
+  DELETE /api/user #wrong-password                               401      403      403     403
   POST   /api/heroes                                             401      403      409     201
   POST   /api/heroes/generate/{heroId}                           401      404      200     200
   GET    /api/heroes/{id}                                        401      404      200     200
@@ -286,6 +288,28 @@ const CALLS: Call[] = [
       path: '/api/user/password',
       token,
       body: { currentPassword: 'not-the-password', newPassword: `${PASSWORD}-changed` },
+    }),
+  },
+  {
+    // Deleting an account ends it: a throwaway account of each signed-in role, never the world's users.
+    row: 'DELETE /api/user',
+    request: async ({ token }) => {
+      if (!token) return { method: 'DELETE', path: '/api/user', body: { password: PASSWORD } };
+      const throwaway = await register(api, 'delete-account');
+      return { method: 'DELETE', path: '/api/user', token: throwaway.token, body: { password: PASSWORD } };
+    },
+    check: (response) => {
+      expect(response.json).toEqual({ deleted: true });
+    },
+  },
+  {
+    // A wrong password deletes nothing, so the roles' own accounts are safe to ask with.
+    row: 'DELETE /api/user #wrong-password',
+    request: ({ token }) => ({
+      method: 'DELETE',
+      path: '/api/user',
+      token,
+      body: { password: 'not-the-password' },
     }),
   },
 
