@@ -154,7 +154,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
       {
         id: 'delete-account',
         question: 'How do I delete my account and data?',
-        answer: `Send a request through [Support](/support) with the category "Account", or write to [${CONTACT.privacyEmail}](mailto:${CONTACT.privacyEmail}), from the email address of your account. We delete your account, heroes, share links and room messages within 30 days, keeping only the payment records the law requires. The [Privacy Policy](/privacy-policy) has the details.`,
+        answer: `Open your [Profile](/profile), go to Delete Account at the bottom and confirm with your password: your account, heroes with their pictures, storybooks and share links are deleted at once. Your room messages stay in their rooms as from "a departed hero", and the payment records the law requires are kept with nothing that names you. If you cannot sign in, send a request through [Support](/support) with the category "Account", or write to [${CONTACT.privacyEmail}](mailto:${CONTACT.privacyEmail}), from the email address of your account. The [Privacy Policy](/privacy-policy) has the details.`,
       },
       {
         id: 'cookies',

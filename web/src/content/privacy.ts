@@ -167,14 +167,14 @@ export const PRIVACY: ContentDocument = {
       title: '7. Deleting your data',
       blocks: [
         p(
-          `You can ask us to delete your account and data at any time, through [Support](/support) (category "Account") or by writing to [${CONTACT.privacyEmail}](mailto:${CONTACT.privacyEmail}) from the email address of your account. We may ask you to confirm the request from that address so that nobody else can delete your account.`,
+          `You can delete your account and data at any time yourself, under Delete Account on your [Profile](/profile), confirmed with your password; it takes effect at once. If you cannot sign in, ask us through [Support](/support) (category "Account") or by writing to [${CONTACT.privacyEmail}](mailto:${CONTACT.privacyEmail}) from the email address of your account. We may ask you to confirm such a request from that address so that nobody else can delete your account, and carry it out within 30 days.`,
         ),
-        p('Within 30 days of a confirmed request we delete:'),
+        p('Deleting your account deletes:'),
         ul(
           'your account, name, email address and password hash;',
           'your heroes with their images, backstories, storybooks and chapters;',
           'your share links, which stop working at once;',
-          'your messages in shared story rooms;',
+          'your place in shared story rooms (your messages stay in the conversation, shown as from "a departed hero", with nothing that links them to you);',
           'your support requests, unless we still need one to finish handling a dispute.',
         ),
         p(

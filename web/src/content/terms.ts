@@ -35,7 +35,7 @@ export const TERMS: ContentDocument = {
           'Your account is personal. Do not share your password or let anyone else use your account.',
           'You are responsible for what happens under your account. If you think someone else has access to it, contact us at once through [Support](/support) so we can help secure it.',
           'A sign-in lasts up to 7 days on a device. Signing out removes the session from that browser.',
-          'You may stop using Starborn at any time and ask us to delete your account (see section 13).',
+          'You may stop using Starborn at any time and delete your account from your profile (see section 13).',
         ),
       ],
     },
@@ -183,7 +183,7 @@ export const TERMS: ContentDocument = {
       title: '13. Ending the agreement',
       blocks: [
         p(
-          'You can stop using Starborn at any time. To have your account and data deleted, send a request through [Support](/support) (category "Account") from the email address of your account, or write to ' +
+          'You can stop using Starborn at any time. You can delete your account and data yourself, confirmed with your password, under Delete Account on your [Profile](/profile); if you cannot sign in, send a request through [Support](/support) (category "Account") from the email address of your account, or write to ' +
             `[${CONTACT.privacyEmail}](mailto:${CONTACT.privacyEmail}). What is deleted, and what the law requires us to keep, is described in the [Privacy Policy](/privacy-policy).`,
         ),
         p(

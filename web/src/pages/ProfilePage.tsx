@@ -4,6 +4,7 @@ import { useAppSelector } from '../app/hooks';
 import { SmartImage } from '../components/SmartImage';
 import { usePageMeta } from '../components/usePageMeta';
 import { DataExport } from '../features/account/DataExport';
+import { DeleteAccount } from '../features/account/DeleteAccount';
 import { DisplayNameSection } from '../features/account/DisplayNameSection';
 import { PasswordSection } from '../features/account/PasswordSection';
 import { SessionsSection } from '../features/account/SessionsSection';
@@ -123,6 +124,7 @@ export function ProfilePage() {
       <PasswordSection />
       <SessionsSection />
       <DataExport />
+      <DeleteAccount />
     </section>
   );
 }

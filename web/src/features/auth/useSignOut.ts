@@ -9,7 +9,8 @@ import { NOTIFICATION_DURATIONS, notify } from '../notifications/notificationsSl
 /**
  * Sign-out: the server ends the token's session, and the app clears it, goes to / and says goodbye for
  * 3 s. The local sign-out never waits for the server (offline, slow): the call only has to leave.
- * `{ revoke: false }` when the server has already ended the session (sign out everywhere).
+ * `{ revoke: false }` when the server has already ended the session (sign out everywhere); `notice`
+ * replaces the goodbye (a deleted account).
  */
 export function useSignOut() {
   const dispatch = useAppDispatch();
@@ -18,7 +19,10 @@ export function useSignOut() {
   const token = useAppSelector(selectToken);
 
   return useCallback(
-    async ({ revoke = true }: { revoke?: boolean } = {}) => {
+    async ({
+      revoke = true,
+      notice,
+    }: { revoke?: boolean; notice?: { title: string; message: string } } = {}) => {
       const name = greetingName(user);
       if (token && revoke) void revokeSession(token);
       // Leave the (possibly guarded) page first and render home synchronously, so the old
@@ -28,8 +32,8 @@ export function useSignOut() {
       dispatch(
         notify({
           type: 'info',
-          title: 'Logged Out',
-          message: `Goodbye, ${name}. Your cosmic journey awaits your return!`,
+          title: notice?.title ?? 'Logged Out',
+          message: notice?.message ?? `Goodbye, ${name}. Your cosmic journey awaits your return!`,
           duration: NOTIFICATION_DURATIONS.signOut,
         }),
       );
