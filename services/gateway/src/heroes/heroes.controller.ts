@@ -28,7 +28,12 @@ export class HeroesController {
   @Post('heroes')
   @ApiOperation({ summary: 'Create a hero (zodiac computed by the server); one non-premium hero per user' })
   @ApiResponse({ status: 201, type: HeroEnvelope, description: 'The created hero, as `hero`' })
-  @ApiResponse({ status: 400, type: ErrorResponse })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description:
+      'Invalid input, or a name the content filter refuses (code CONTENT_NOT_ALLOWED; the message does not repeat it)',
+  })
   @ApiResponse({ status: 403, type: ErrorResponse, description: 'userId is not the signed-in user' })
   @ApiResponse({
     status: 409,
