@@ -1,7 +1,8 @@
 /**
  * The content filter in the rooms service, on the real PostgreSQL and Redis: a refused room title or
  * chat message is answered 400 with a message that does not repeat it, and is never stored, so the
- * narrator never reads it; a narrator line the filter refuses is replaced before the room sees it.
+ * narrator never reads it; a narrator line the filter refuses (from the event, or from a model on the
+ * fake OpenAI API through the real generation worker) is replaced before the room sees it.
  */
 import {
   ErrorCodes,
@@ -9,6 +10,7 @@ import {
   NARRATOR_WITHHELD_LINE,
   type ChatMessageDto,
 } from '@starborn/contracts';
+import { FakeOpenAi } from '@starborn/testing';
 import { errorOf, eventually, RoomsHarness } from './__tests__/harness.js';
 
 const h = RoomsHarness.forFile();
@@ -100,5 +102,52 @@ describe("the narrator's lines", () => {
     });
     await eventually(async () => (await h.messages(roomId)).some((m) => m.trigger_id === 'plain'));
     expect((await h.messages(roomId)).find((m) => m.trigger_id === 'plain')?.content).toBe(line);
+  });
+});
+
+describe('the narrator on OpenAI, with a model that swears', () => {
+  const openAi = new FakeOpenAi({
+    replies: { narrator: 'The old oracle grins: sh1t happens, heroes, and the road goes on.' },
+  });
+  const withAi = new RoomsHarness();
+
+  beforeAll(async () => {
+    await openAi.start();
+    await withAi.start({
+      withGeneration: true,
+      generationEnv: { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openAi.baseURL },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await withAi.stop();
+    await openAi.stop();
+  });
+
+  it('never shows the refused line, and is never told a refused message', async () => {
+    const roomId = await withAi.createRoom(withAi.hero('Orion Dusk'), 'The Ember Road');
+    const intro = await eventually(
+      async () => (await withAi.messages(roomId)).find((m) => m.trigger_id === 'intro'),
+      15_000,
+    );
+    expect(intro).toMatchObject({ kind: 'narrator', content: NARRATOR_WITHHELD_LINE });
+
+    const lyra = withAi.hero('Lyra Vale');
+    await withAi.bus.request('rooms.join', { roomId, hero: lyra });
+    const refused = withAi.bus.request('rooms.send', { roomId, hero: lyra, message: 'f.u.c.k the oracle' });
+    expect(await errorOf(refused)).toMatchObject({ status: 400, code: ErrorCodes.CONTENT_NOT_ALLOWED });
+    let third: ChatMessageDto | undefined;
+    for (const message of ['We walk on.', 'The oracle is silent.', 'Shall we ask again?'])
+      third = await withAi.bus.request('rooms.send', { roomId, hero: lyra, message });
+    const answer = await eventually(
+      async () => (await withAi.messages(roomId)).find((m) => m.trigger_id === third!.id),
+      15_000,
+    );
+    expect(answer).toMatchObject({ kind: 'narrator', content: NARRATOR_WITHHELD_LINE });
+
+    // What the model was told: the conversation, without the refused message.
+    const told = JSON.stringify(openAi.requestsTo('chat').map((request) => request.body));
+    expect(told).toContain('Shall we ask again?');
+    expect(told).not.toMatch(/f\.u\.c\.k/);
   });
 });
