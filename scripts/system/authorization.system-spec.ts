@@ -101,7 +101,7 @@ const TABLE = parseTable(`
   POST   /api/user/password                                      401      200      200     200
   POST   /api/user/password #wrong-current-password              401      400      400     400
   DELETE /api/user                                               401      200      200     200
-  DELETE /api/user #wrong-password                               401      403      403     403
+  DELETE /api/user #wrong-password                               401      400      400     400
   POST   /api/heroes                                             401      403      409     201
   POST   /api/heroes/generate/{heroId}                           401      404      200     200
   GET    /api/heroes/{id}                                        401      404      200     200

@@ -1,7 +1,7 @@
 import { expect, generatedHero, loginViaUi, PASSWORD, signUp, storedSession, test } from './fixtures';
 
 test.describe('delete account', () => {
-  test.use({ expectedConsoleErrors: [/status of (401|403)/] });
+  test.use({ expectedConsoleErrors: [/status of (400|401)/] });
 
   test('explains what goes and what stays, asks for the password and a confirmation, then signs out and deletes everything', async ({
     page,
@@ -30,9 +30,7 @@ test.describe('delete account', () => {
     await expect(confirmation).toContainText('This cannot be undone.');
     await expect(confirmation.getByRole('button', { name: 'Yes, Delete My Account' })).toBeFocused();
     await confirmation.getByRole('button', { name: 'Yes, Delete My Account' }).click();
-    await expect(password).toHaveAccessibleDescription(
-      'That password is not right. Your account was not deleted.',
-    );
+    await expect(password).toHaveAccessibleDescription('Your current password is incorrect.');
     await expect(page).toHaveURL(/\/profile$/);
 
     // Cancel leaves everything as it was.

@@ -26,3 +26,5 @@ export const DEPARTED_SENDER_ID = 'departed';
  * hosted): the nil UUID, which auth never gives a user, so it matches no one and says nothing.
  */
 export const DELETED_USER_ID = '00000000-0000-0000-0000-000000000000';
+/** The same for a deleted account's heroes: 32 zeros, a hero id nobody is given. */
+export const DELETED_HERO_ID = '0'.repeat(32);

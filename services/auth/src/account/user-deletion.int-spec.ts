@@ -85,9 +85,9 @@ test('a wrong or missing password deletes nothing', async () => {
   expect(
     await errorOf(bus.request('auth.delete-user', { userId, password: 'not my password' })),
   ).toMatchObject({
-    status: 403,
+    status: 400,
     code: 'INVALID_CREDENTIALS',
-    message: 'That password is not right. Your account was not deleted.',
+    message: 'Your current password is incorrect.',
   });
   expect(await errorOf(bus.request('auth.delete-user', { userId, password: '' }))).toMatchObject({
     status: 400,

@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectEntityManager } from '@nestjs/typeorm';
-import { ErrorCodes, ServiceError, type DeleteUserCommand, type UserDeletedDto } from '@starborn/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  ErrorCodes,
+  ServiceError,
+  type DeleteUserCommand,
+  type UserDeletedDto,
+} from '@starborn/contracts';
 import { inTransaction, sqlOf } from '@starborn/database';
 import { MessageBus } from '@starborn/messaging';
 import type { ApplicationLifecycle } from '@starborn/runtime';
@@ -12,8 +18,6 @@ import { UsersService } from '../users/users.service.js';
 import { deleteUserRecordingDeletion, forgetDeletion, pendingDeletions } from './user-deletion.queries.js';
 
 const REEMIT_BATCH = 100;
-
-export const WRONG_PASSWORD_MESSAGE = 'That password is not right. Your account was not deleted.';
 
 /**
  * Account deletion. The user row goes and a pending deletion is recorded in one transaction; then
@@ -56,9 +60,9 @@ export class UserDeletionService implements ApplicationLifecycle {
     // Checks the id and answers 401 for an account that no longer exists.
     await this.users.getUser(userId);
     const user = await findUser(this.db, userId);
-    // 403, not 401: the session is fine, only the confirmation failed (the browser must stay signed in).
+    // As for a password change: 400, not 401, which would end the page's session.
     if (!(await this.passwords.verify(user?.passwordHash, password)))
-      throw new ServiceError(403, ErrorCodes.INVALID_CREDENTIALS, WRONG_PASSWORD_MESSAGE);
+      throw new ServiceError(400, ErrorCodes.INVALID_CREDENTIALS, ACCOUNT_MESSAGES.wrongCurrentPassword);
 
     const deleted = await inTransaction(this.dataSource, (sql) => deleteUserRecordingDeletion(sql, userId));
     // Deleted meanwhile by a parallel request of the same user: that one emits the event.

@@ -29,9 +29,12 @@ export class UserDeletionController {
       'room messages stay as from a departed hero, payment records stay anonymised), confirmed by the current password',
   })
   @ApiResponse({ status: 200, type: AccountDeletedResponse })
-  @ApiResponse({ status: 400, type: ErrorResponse, description: 'No password given' })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: 'No password given, or a wrong one: nothing was deleted',
+  })
   @ApiResponse({ status: 401, type: ErrorResponse, description: 'No valid token' })
-  @ApiResponse({ status: 403, type: ErrorResponse, description: 'Wrong password: nothing was deleted' })
   @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many attempts' })
   async deleteAccount(
     @CurrentUser() user: AuthenticatedUser,

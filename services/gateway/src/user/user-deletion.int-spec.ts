@@ -35,8 +35,8 @@ it('refuses a missing or wrong password with a clear error and deletes nothing',
     json: { message: 'Please enter your current password' },
   });
   expect(await deleteAccount(token, { password: 'not-my-password' })).toMatchObject({
-    status: 403,
-    json: { message: 'That password is not right. Your account was not deleted.' },
+    status: 400,
+    json: { message: 'Your current password is incorrect.' },
   });
   expect((await stack.api('GET', '/api/user', { token })).status).toBe(200);
 });
@@ -46,7 +46,7 @@ it('counts wrong passwords with sign-in attempts: guessing stops at the limit', 
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 5; attempt++)
     statuses.push((await deleteAccount(token, { password: `guess-${attempt}` })).status);
-  expect(statuses).toEqual([403, 403, 403, 403, 429]);
+  expect(statuses).toEqual([400, 400, 400, 400, 429]);
 });
 
 it('deletes the account: every session and socket ends, and its heroes, shares and media go', async () => {

@@ -1,4 +1,4 @@
-import { DELETED_USER_ID } from '@starborn/contracts';
+import { DELETED_HERO_ID, DELETED_USER_ID } from '@starborn/contracts';
 import type { Sql } from '@starborn/database';
 import { OPEN_STATUSES, type ProviderName } from '../intents/payments.queries.js';
 
@@ -11,15 +11,17 @@ export function openIntentsOf(sql: Sql, userId: string): Promise<{ id: string; p
 }
 
 /**
- * Keeps the user's payment records for accounting, with nothing left that names the user: the user id
- * becomes DELETED_USER_ID, the receipt email and wallet address go. Answers how many records changed.
+ * Keeps the user's payment records for accounting (provider intent id, type, amount, status, dates) with
+ * nothing left that names the user: the user and hero ids become DELETED_USER_ID and DELETED_HERO_ID,
+ * the receipt email and wallet address go. Answers how many records changed.
  */
 export async function anonymisePaymentsOf(sql: Sql, userId: string, now: Date): Promise<number> {
   const rows = await sql(
     `UPDATE "payments"."payment_intents"
-        SET "user_id" = $2, "receipt_email" = NULL, "wallet_address" = NULL, "updated_at" = $3
+        SET "user_id" = $2, "hero_id" = $3, "receipt_email" = NULL, "wallet_address" = NULL,
+            "updated_at" = $4
       WHERE "user_id" = $1 RETURNING "id"`,
-    [userId, DELETED_USER_ID, now],
+    [userId, DELETED_USER_ID, DELETED_HERO_ID, now],
   );
   return rows.length;
 }

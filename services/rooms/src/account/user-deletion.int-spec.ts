@@ -76,7 +76,7 @@ beforeAll(async () => {
   env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' };
   await startRooms();
   bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 10_000 });
-  ({ roomId: ariasRoom } = await bus.request('rooms.create', { creator: aria, title: 'Aria tells' }));
+  ({ roomId: ariasRoom } = await bus.request('rooms.create', { creator: aria, title: "Aria's tale" }));
   ({ roomId: bramsRoom } = await bus.request('rooms.create', { creator: bram, title: 'Bram tells' }));
   for (const roomId of [ariasRoom, bramsRoom])
     for (const hero of [aria, bram]) {
@@ -119,11 +119,12 @@ test('a deletion emitted while rooms is down is handled once it starts', async (
   expect(lines).toContain('A departed hero joined the story');
   // Aria's room closes with nobody as its host; Bram's room stays his, with Bram in it.
   const rooms = await db.query(
-    'SELECT id, closed_at, host_user_id, creator_user_id FROM rooms.rooms ORDER BY title',
+    'SELECT id, title, closed_at, host_user_id, creator_user_id FROM rooms.rooms ORDER BY title',
   );
   expect(rooms.rows).toEqual([
     expect.objectContaining({
       id: ariasRoom,
+      title: "A departed hero's tale",
       host_user_id: DELETED_USER_ID,
       creator_user_id: DELETED_USER_ID,
     }),

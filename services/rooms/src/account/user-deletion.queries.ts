@@ -1,15 +1,19 @@
-import { DELETED_USER_ID, DEPARTED_HERO_NAME, DEPARTED_SENDER_ID } from '@starborn/contracts';
+import {
+  DELETED_HERO_ID,
+  DELETED_USER_ID,
+  DEPARTED_HERO_NAME,
+  DEPARTED_SENDER_ID,
+} from '@starborn/contracts';
 import type { Sql } from '@starborn/database';
 
-/** The hero id kept on a room whose creator or host was a deleted account's hero (32 hex, as the column demands). */
-const DEPARTED_HERO_ID = '0'.repeat(32);
-/** How the room's own lines (joins, leaves) name a departed hero at the start of a sentence. */
+/** How the room's own lines (joins, leaves) and titles name a departed hero at the start of a sentence. */
 const DEPARTED_HERO_SUBJECT = DEPARTED_HERO_NAME.charAt(0).toUpperCase() + DEPARTED_HERO_NAME.slice(1);
 
 /**
  * Everything of the user in rooms, in one transaction (the caller's): their heroes' messages stay in
  * the history as from "a departed hero" (no hero id, name or avatar), and so do the room's join and
- * leave lines about them; the rooms they host close, with creator and host anonymised; their
+ * leave lines about them; the rooms they host close, with creator and host anonymised, and the
+ * hero's name leaves the titles of the rooms it created ("Nova's Starlit Pilgrimage"); their
  * participation goes. Answers the ids of the rooms closed. Once the participation rows are gone a
  * second run finds nothing, and changes nothing.
  */
@@ -40,12 +44,14 @@ export async function anonymiseUserInRooms(sql: Sql, userId: string, now: Date):
         SET "closed_at" = COALESCE("closed_at", $2), "narrator_typing_since" = NULL,
             "host_user_id" = $3, "host_hero_id" = $4
       WHERE "host_user_id" = $1 RETURNING "id"`,
-    [userId, now, DELETED_USER_ID, DEPARTED_HERO_ID],
+    [userId, now, DELETED_USER_ID, DELETED_HERO_ID],
   );
   await sql(
-    `UPDATE "rooms"."rooms" SET "creator_user_id" = $2, "creator_hero_id" = $3, "creator_name" = $4
+    `UPDATE "rooms"."rooms"
+        SET "title" = replace("title", "creator_name", $5),
+            "creator_user_id" = $2, "creator_hero_id" = $3, "creator_name" = $4
       WHERE "creator_user_id" = $1`,
-    [userId, DELETED_USER_ID, DEPARTED_HERO_ID, DEPARTED_HERO_NAME],
+    [userId, DELETED_USER_ID, DELETED_HERO_ID, DEPARTED_HERO_NAME, DEPARTED_HERO_SUBJECT],
   );
   await sql(`DELETE FROM "rooms"."participants" WHERE "user_id" = $1`, [userId]);
   return closed.map((room) => room.id);

@@ -5,11 +5,11 @@ describe('deletionErrorOf', () => {
     expect(
       deletionErrorOf({
         kind: 'http',
-        status: 403,
-        serverMessage: 'That password is not right. Your account was not deleted.',
+        status: 400,
+        serverMessage: 'Your current password is incorrect.',
         message: 'Something went wrong. Please try again.',
       }),
-    ).toEqual({ password: 'That password is not right. Your account was not deleted.' });
+    ).toEqual({ password: 'Your current password is incorrect.' });
     expect(deletionErrorOf({ kind: 'http', status: 400, message: 'x' })).toEqual({
       password: DELETION_MESSAGES.passwordRequired,
     });

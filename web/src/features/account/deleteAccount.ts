@@ -22,7 +22,7 @@ export const DELETION_MESSAGES = {
 
 /** Where a refused deletion is shown: a wrong or missing password under the field, anything else above the buttons. */
 export function deletionErrorOf(error: ApiError | undefined): { password?: string; form?: string } {
-  if (error?.kind === 'http' && (error.status === 400 || error.status === 403))
+  if (error?.kind === 'http' && error.status === 400)
     return { password: error.serverMessage ?? DELETION_MESSAGES.passwordRequired };
   return { form: error?.message ?? DELETION_MESSAGES.failed };
 }
