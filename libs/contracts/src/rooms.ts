@@ -42,6 +42,7 @@ export const ROOM_MESSAGES = {
   removedFromRoom: 'You were removed from this room.',
   inviteRequired: 'This room is invite-only. Ask its host for an invite link.',
   titleRequired: 'Please enter a title.',
+  titleInvalidText: 'Titles may not contain NUL characters or broken Unicode.',
   heroNotInRoom: 'That hero is not in this room.',
   hostCannotBeRemoved: 'The host cannot be removed from the room.',
   nothingToChange: 'Give a new title, inviteOnly or rotateInvite.',

@@ -113,6 +113,12 @@ describe('settingsChange', () => {
       message: ROOM_MESSAGES.nothingToChange,
     });
     expect(refusal(() => settingsChange({ inviteOnly: 'yes' as never }, open)).status).toBe(400);
+    for (const title of ['Nul\u0000Road', 'Broken \ud800 Road']) {
+      expect(refusal(() => settingsChange({ title }, open))).toMatchObject({
+        status: 400,
+        message: ROOM_MESSAGES.titleInvalidText,
+      });
+    }
   });
 
   it('gives a new invite token when the room becomes invite-only, or when asked to rotate it', () => {

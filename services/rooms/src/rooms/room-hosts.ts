@@ -1,4 +1,10 @@
-import { ErrorCodes, ROOM_MESSAGES, ServiceError, type RoomSettingsChange } from '@starborn/contracts';
+import {
+  ErrorCodes,
+  isAcceptableText,
+  ROOM_MESSAGES,
+  ServiceError,
+  type RoomSettingsChange,
+} from '@starborn/contracts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ParticipantRow, RoomRow } from './room.queries.js';
 import { validTitle } from './validation.js';
@@ -66,6 +72,9 @@ export function settingsChange(
     throw badRequest(ROOM_MESSAGES.nothingToChange);
   let title: string | null = null;
   if (rawTitle !== undefined) {
+    // PostgreSQL stores no NUL character: refused here rather than failing the statement.
+    if (typeof rawTitle === 'string' && !isAcceptableText(rawTitle))
+      throw badRequest(ROOM_MESSAGES.titleInvalidText);
     title = validTitle(rawTitle);
     if (title === null) throw badRequest(ROOM_MESSAGES.titleRequired);
   }
