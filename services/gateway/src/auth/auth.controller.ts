@@ -66,7 +66,7 @@ export class AuthController {
   async logout(@CurrentSession() session: SessionClaims): Promise<LogoutResponse> {
     await this.sessions.revoke(session);
     // Not awaited: asking every instance for its sockets may take SOCKET_IO_REQUEST_TIMEOUT_MS.
-    void this.realtime.disconnectSessions(session.userId, session.tokenId);
+    void this.realtime.disconnectSessions(session.userId, { only: session.tokenId });
     return { signedOut: true };
   }
 

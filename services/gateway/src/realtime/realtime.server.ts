@@ -80,16 +80,20 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /**
-   * Disconnects the user's sockets on every gateway instance that were signed in with the token
-   * (`tokenId`), or all of them (sign out everywhere). Best effort: the tokens are already refused, so
-   * a socket missed here cannot sign in again.
+   * Disconnects the user's sockets on every gateway instance: those signed in with the token `only`
+   * (sign-out), all of them but those of the token `keep` (a password change keeps its fresh token's,
+   * which may connect while the others are looked for), or all of them (sign out everywhere). Best
+   * effort: the tokens are already refused, so a socket missed here cannot sign in again.
    */
-  async disconnectSessions(userId: string, tokenId?: string): Promise<void> {
+  async disconnectSessions(userId: string, tokens: { only?: string; keep?: string } = {}): Promise<void> {
     if (!this.io) return;
     try {
       const sockets = await this.io.in(SocketRooms.user(userId)).fetchSockets();
       for (const socket of sockets) {
-        if (!tokenId || socket.data.tokenId === tokenId) socket.disconnect(true);
+        const { tokenId } = socket.data;
+        if (tokens.only !== undefined && tokenId !== tokens.only) continue;
+        if (tokens.keep !== undefined && tokenId === tokens.keep) continue;
+        socket.disconnect(true);
       }
     } catch (error) {
       this.logger.warn(

@@ -68,10 +68,10 @@ export class UserController {
     });
     await this.rateLimiter.reset('login', request.ip, user.email);
     // Every token issued before the fresh one stops working: the other sessions and this request's.
-    const fresh = await this.verifier.verifySignature(session.token);
-    await this.sessions.revokeAll(user.id, fresh?.session.issuedAtMs);
+    const fresh = (await this.verifier.verifySignature(session.token))?.session;
+    await this.sessions.revokeAll(user.id, fresh?.issuedAtMs);
     // Not awaited, as for sign-out everywhere; this browser reconnects with its fresh token.
-    void this.realtime.disconnectSessions(user.id);
+    void this.realtime.disconnectSessions(user.id, { keep: fresh?.tokenId });
     return session;
   }
 }
