@@ -50,7 +50,7 @@ export interface SharePreviewDto {
 /** What the card shows; the gateway renders it once and keeps it in storage under storageKey. */
 export interface ShareCardContent {
   version: string;
-  /** Where the rendered card is kept: named by the share and the version. */
+  /** Where the rendered card is kept: among the hero's media, named by the share and the version. */
   storageKey: string;
   name: string;
   westernSign: string;

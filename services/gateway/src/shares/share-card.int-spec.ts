@@ -128,7 +128,7 @@ describe('the share page HTML', () => {
 
 describe('the share card image', () => {
   it('is a 1200×630 PNG rendered once, kept in storage, served for good under its URL', async () => {
-    const { shareId } = await sharedHero();
+    const { heroId, shareId } = await sharedHero();
     const cardPath = cardPathOf((await sharePage(shareId)).html);
     const version = /\/card\/([^/]+)\.png$/.exec(cardPath)![1];
 
@@ -140,7 +140,7 @@ describe('the share card image', () => {
     const metadata = await sharp(png).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 1200, 630]);
 
-    const stored = await stack.storage.get(`share-cards/${shareId}/${version}.png`);
+    const stored = await stack.storage.get(`heroes/${heroId}/share-cards/${shareId}/${version}.png`);
     expect(Buffer.concat(await stored!.body.toArray()).equals(png)).toBe(true);
     const again = Buffer.from(await (await fetch(`${stack.baseUrl}${cardPath}`)).arrayBuffer());
     expect(again.equals(png)).toBe(true);

@@ -5,6 +5,7 @@ const SHARE_ID = 'AbCdEfGhIjKlMnOpQrStUvWx';
 
 function hero(changes: Partial<{ name: string; sign: string; animal: string; frontKey: string }> = {}): Hero {
   return {
+    id: 'h1',
     name: changes.name ?? 'Lyra',
     western: { sign: changes.sign ?? 'Aquarius' },
     chinese: { sign: changes.animal ?? 'Ox' },
@@ -20,7 +21,7 @@ describe('shareCard', () => {
     const { card, cardPath } = shareCard(SHARE_ID, hero());
     expect(card).toEqual({
       version: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-      storageKey: `share-cards/${SHARE_ID}/${card.version}.png`,
+      storageKey: `heroes/h1/share-cards/${SHARE_ID}/${card.version}.png`,
       name: 'Lyra',
       westernSign: 'Aquarius',
       chineseSign: 'Ox',

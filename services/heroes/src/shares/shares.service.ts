@@ -146,7 +146,8 @@ export function shareCard(shareId: string, hero: Hero): Pick<SharePreviewDto, 'c
     .slice(0, 22);
   return {
     cardPath: `/api/share/${shareId}/card/${version}.png`,
-    card: { ...shown, version, storageKey: `share-cards/${shareId}/${version}.png` },
+    // Under the hero's media, so whatever removes the hero's pictures removes its cards too.
+    card: { ...shown, version, storageKey: `heroes/${hero.id}/share-cards/${shareId}/${version}.png` },
   };
 }
 
