@@ -11,6 +11,7 @@ import {
   DEPARTED_HERO_NAME,
   DEPARTED_SENDER_ID,
   type RoomHeroRef,
+  type RoomUpdatedEvent,
 } from '@starborn/contracts';
 import { sqlOf } from '@starborn/database';
 import { MessageBus } from '@starborn/messaging';
@@ -23,6 +24,7 @@ import {
   TEST_REDIS_URL,
 } from '@starborn/testing';
 import pg from 'pg';
+import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
 import { presentMessage } from '../rooms/room.presenter.js';
 import { latestMessages } from '../rooms/room.queries.js';
 import { RoomsModule } from '../rooms.module.js';
@@ -46,8 +48,18 @@ let db: pg.Client;
 let ariasRoom: string;
 let bramsRoom: string;
 
+/** What the rooms pushed to their sockets about changed rooms since the last start. */
+let roomUpdates: RoomUpdatedEvent[] = [];
+
 async function startRooms() {
   ({ app } = await createServiceApp({ service: 'rooms', module: RoomsModule, env }));
+  roomUpdates = [];
+  const broadcaster = app.get(RoomBroadcaster);
+  const broadcast = broadcaster.roomUpdated.bind(broadcaster);
+  broadcaster.roomUpdated = (update) => {
+    roomUpdates.push(update);
+    broadcast(update);
+  };
   await app.listen();
 }
 
@@ -131,15 +143,21 @@ test('a deletion emitted while rooms is down is handled once it starts', async (
     expect.objectContaining({ id: bramsRoom, closed_at: null, host_user_id: bram.userId }),
   ]);
   expect(rooms.rows[0].closed_at).not.toBeNull();
+  // The heroes in Aria's room are told it closed.
+  expect(roomUpdates).toEqual([
+    { roomId: ariasRoom, title: "A departed hero's tale", inviteOnly: false, closed: true },
+  ]);
   expect(await traces(bram.userId, bram.heroId, bram.name)).toBeGreaterThan(0);
 }, 30_000);
 
 test('a redelivered deletion changes nothing, and a malformed one is ignored', async () => {
   const before = await messagesOf(bramsRoom);
+  roomUpdates = [];
   const deletion = app!.get(UserDeletionService);
   await deletion.deleteUserData({ userId: aria.userId });
   await deletion.deleteUserData({ userId: 'x' });
   expect(await messagesOf(bramsRoom)).toEqual(before);
+  expect(roomUpdates).toEqual([]);
   const bramsParticipation = await db.query(
     'SELECT count(*)::int AS n FROM rooms.participants WHERE user_id = $1',
     [bram.userId],
