@@ -8,3 +8,4 @@ export * from './ops-server.js';
 export * from './test-payments.js';
 export * from './service-module.js';
 export * from './lifecycle.js';
+export * from './periodic-task.js';

@@ -9,7 +9,7 @@ import {
 } from '@starborn/contracts';
 import { inTransaction, sqlOf } from '@starborn/database';
 import { MessageBus } from '@starborn/messaging';
-import type { ApplicationLifecycle } from '@starborn/runtime';
+import { PeriodicTask, type ApplicationLifecycle } from '@starborn/runtime';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { PasswordHasher } from '../users/password-hasher.js';
@@ -28,8 +28,7 @@ const REEMIT_BATCH = 100;
 @Injectable()
 export class UserDeletionService implements ApplicationLifecycle {
   private readonly logger = new Logger(UserDeletionService.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<number>;
+  private readonly reemit: PeriodicTask<number>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -38,18 +37,16 @@ export class UserDeletionService implements ApplicationLifecycle {
     private readonly passwords: PasswordHasher,
     private readonly bus: MessageBus,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-  ) {}
+  ) {
+    this.reemit = new PeriodicTask(this.config.USER_DELETION_REEMIT_INTERVAL_MS, () => this.sweep());
+  }
 
   onApplicationBootstrap(): void {
-    void this.emitPending();
-    this.timer = setInterval(() => void this.emitPending(), this.config.USER_DELETION_REEMIT_INTERVAL_MS);
-    this.timer.unref();
+    void this.reemit.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+    await this.reemit.stop();
   }
 
   async deleteUser(command: DeleteUserCommand): Promise<UserDeletedDto> {
@@ -88,8 +85,7 @@ export class UserDeletionService implements ApplicationLifecycle {
 
   /** Emits the deletions whose event never reached the bus; returns how many went out. */
   emitPending(): Promise<number> {
-    this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
-    return this.sweeping;
+    return this.reemit.run();
   }
 
   private async sweep(): Promise<number> {

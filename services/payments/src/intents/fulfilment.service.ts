@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PaymentSucceededEvent } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
-import { Clock, type ApplicationLifecycle } from '@starborn/runtime';
+import { Clock, PeriodicTask, type ApplicationLifecycle } from '@starborn/runtime';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import type { DataSource } from 'typeorm';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config.js';
@@ -43,8 +43,7 @@ const REEMIT_BATCH = 100;
 @Injectable()
 export class FulfilmentService implements ApplicationLifecycle {
   private readonly logger = new Logger(FulfilmentService.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<number>;
+  private readonly reemit: PeriodicTask<number>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -52,18 +51,16 @@ export class FulfilmentService implements ApplicationLifecycle {
     private readonly clock: Clock,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
+  ) {
+    this.reemit = new PeriodicTask(this.config.PAYMENTS_REEMIT_INTERVAL_MS, () => this.sweep());
+  }
 
   onApplicationBootstrap(): void {
-    void this.emitPending();
-    this.timer = setInterval(() => void this.emitPending(), this.config.PAYMENTS_REEMIT_INTERVAL_MS);
-    this.timer.unref();
+    void this.reemit.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+    await this.reemit.stop();
   }
 
   /**
@@ -158,8 +155,7 @@ export class FulfilmentService implements ApplicationLifecycle {
 
   /** Emits the events of succeeded intents that never reached the bus; returns how many went out. */
   emitPending(): Promise<number> {
-    this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
-    return this.sweeping;
+    return this.reemit.run();
   }
 
   private async sweep(): Promise<number> {

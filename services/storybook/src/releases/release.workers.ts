@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobQueues, type ReconciliationJob } from '@starborn/contracts';
 import { createJobWorker, JobQueue } from '@starborn/messaging';
-import type { ApplicationLifecycle } from '@starborn/runtime';
+import { PeriodicTask, type ApplicationLifecycle } from '@starborn/runtime';
 import type { Worker } from 'bullmq';
 import { STORYBOOK_CONFIG, type StorybookConfig } from '../config.js';
 import { ReconciliationService } from './reconciliation.service.js';
@@ -20,7 +20,7 @@ export class ReleaseWorkers implements ApplicationLifecycle {
   private readonly logger = new Logger(ReleaseWorkers.name);
   private readonly reconciliationQueue: JobQueue<ReconciliationJob>;
   private workers: Worker[] = [];
-  private timer?: NodeJS.Timeout;
+  private readonly scheduleCheck: PeriodicTask;
 
   constructor(
     private readonly releases: ReleaseService,
@@ -28,6 +28,9 @@ export class ReleaseWorkers implements ApplicationLifecycle {
     @Inject(STORYBOOK_CONFIG) private readonly config: StorybookConfig,
   ) {
     this.reconciliationQueue = new JobQueue(JobQueues.releaseReconciliation, this.connection);
+    this.scheduleCheck = new PeriodicTask(this.config.STORYBOOK_RECONCILE_INTERVAL_MS, () =>
+      this.assertScheduler(),
+    );
   }
 
   private get connection() {
@@ -43,13 +46,15 @@ export class ReleaseWorkers implements ApplicationLifecycle {
       }),
       createJobWorker(JobQueues.releaseReconciliation, () => this.reconciliation.run(), this.connection),
     ];
-    await this.ensureScheduled();
-    this.timer = setInterval(() => void this.ensureScheduled(), this.config.STORYBOOK_RECONCILE_INTERVAL_MS);
-    this.timer.unref();
+    await this.scheduleCheck.start();
   }
 
   /** Creates the sweep's scheduler, or leaves it as it is (same id, same interval). */
-  async ensureScheduled(): Promise<void> {
+  ensureScheduled(): Promise<void> {
+    return this.scheduleCheck.run();
+  }
+
+  private async assertScheduler(): Promise<void> {
     try {
       await this.reconciliationQueue.repeatEvery(
         RECONCILIATION_SCHEDULER_ID,
@@ -62,8 +67,7 @@ export class ReleaseWorkers implements ApplicationLifecycle {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    await this.scheduleCheck.stop();
     // Jobs in flight finish first.
     await Promise.all(this.workers.map((worker) => worker.close()));
     this.workers = [];
