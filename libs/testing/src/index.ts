@@ -86,3 +86,4 @@ export * from './fake-stripe.js';
 export * from './png.js';
 export { errorOf, type Refusal } from './error-of.js';
 export * from './book-tools.js';
+export * from './user-deleted.js';

@@ -185,27 +185,14 @@ export class RoomsHarness {
   async start(
     options: { withGeneration?: boolean; generationEnv?: Record<string, string> } = {},
   ): Promise<void> {
-    const env = {
-      DATABASE_URL: this.database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: this.prefix,
-      LOG_LEVEL: 'silent',
-      DB_POOL_SIZE: '3',
-    };
-    ({ app: this.app } = await createServiceApp({ service: 'rooms', module: RoomsModule, env }));
-    jest.spyOn(this.app.get(Clock), 'now').mockImplementation(() => this.clock.now());
-    jest.spyOn(this.app.get(NarratorPacing), 'holdUntil').mockImplementation(async (at: Date) => {
-      this.holds.push(at);
-      if (this.clock.now() < at) this.clock.set(at);
-    });
-    await this.app.listen();
+    await this.startService();
     if (options.withGeneration) {
       this.workDir = await mkdtemp(join(tmpdir(), 'starborn-rooms-'));
       ({ app: this.generation } = await createServiceApp({
         service: 'generation',
         module: GenerationModule,
         env: {
-          ...env,
+          ...this.env,
           AI_PROVIDER: 'local',
           MEDIA_DIR: join(this.workDir, 'media'),
           ...options.generationEnv,
@@ -222,6 +209,36 @@ export class RoomsHarness {
     this.heroes.start();
     this.redis = createRedisConnection({ url: TEST_REDIS_URL, prefix: this.prefix }, 'test:narrator-queue');
     this.narratorQueue = new Queue(JobQueues.narrator.name, { connection: this.redis, prefix: this.prefix });
+  }
+
+  private get env(): Record<string, string> {
+    return {
+      DATABASE_URL: this.database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: this.prefix,
+      LOG_LEVEL: 'silent',
+      DB_POOL_SIZE: '3',
+    };
+  }
+
+  /**
+   * Starts the rooms service (again, after {@link stopService}) on the harness's database and Redis;
+   * `beforeListen` sees the app before it takes its first message.
+   */
+  async startService(beforeListen?: (app: INestMicroservice) => void): Promise<void> {
+    ({ app: this.app } = await createServiceApp({ service: 'rooms', module: RoomsModule, env: this.env }));
+    jest.spyOn(this.app.get(Clock), 'now').mockImplementation(() => this.clock.now());
+    jest.spyOn(this.app.get(NarratorPacing), 'holdUntil').mockImplementation(async (at: Date) => {
+      this.holds.push(at);
+      if (this.clock.now() < at) this.clock.set(at);
+    });
+    beforeListen?.(this.app);
+    await this.app.listen();
+  }
+
+  /** Stops the rooms service alone: its database, Redis and the fakes around it stay. */
+  async stopService(): Promise<void> {
+    await this.app.close();
   }
 
   async stop(): Promise<void> {

@@ -4,8 +4,6 @@
  * about them) stay as from "a departed hero", the room their hero hosts closes with its host
  * anonymised, and nothing of anyone else changes; handling it again changes nothing.
  */
-import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
 import {
   DELETED_USER_ID,
   DEPARTED_HERO_NAME,
@@ -14,24 +12,14 @@ import {
   type RoomUpdatedEvent,
 } from '@starborn/contracts';
 import { sqlOf } from '@starborn/database';
-import { MessageBus } from '@starborn/messaging';
-import { createServiceApp } from '@starborn/runtime';
-import {
-  deleteRedisPrefix,
-  eventually,
-  testDatabase,
-  testRedisPrefix,
-  TEST_REDIS_URL,
-} from '@starborn/testing';
-import pg from 'pg';
+import { userDeletedWhileStopped } from '@starborn/testing';
+import { RoomsHarness } from '../__tests__/harness.js';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
 import { presentMessage } from '../rooms/room.presenter.js';
 import { latestMessages } from '../rooms/room.queries.js';
-import { RoomsModule } from '../rooms.module.js';
 import { UserDeletionService } from './user-deletion.service.js';
 
-const database = testDatabase('rooms-deletion');
-const prefix = testRedisPrefix('rooms-deletion');
+const h = RoomsHarness.forFile();
 const heroRef = (name: string): RoomHeroRef => ({
   userId: crypto.randomUUID(),
   heroId: crypto.randomUUID().replaceAll('-', ''),
@@ -41,30 +29,27 @@ const heroRef = (name: string): RoomHeroRef => ({
 });
 const aria = heroRef('Aria');
 const bram = heroRef('Bram');
-let env: Record<string, string>;
-let app: INestMicroservice | undefined;
-let bus: MessageBus;
-let db: pg.Client;
 let ariasRoom: string;
 let bramsRoom: string;
 
 /** What the rooms pushed to their sockets about changed rooms since the last start. */
 let roomUpdates: RoomUpdatedEvent[] = [];
 
+/** Starts rooms again, recording what it pushes about changed rooms. */
 async function startRooms() {
-  ({ app } = await createServiceApp({ service: 'rooms', module: RoomsModule, env }));
   roomUpdates = [];
-  const broadcaster = app.get(RoomBroadcaster);
-  const broadcast = broadcaster.roomUpdated.bind(broadcaster);
-  broadcaster.roomUpdated = (update) => {
-    roomUpdates.push(update);
-    broadcast(update);
-  };
-  await app.listen();
+  await h.startService((app) => {
+    const broadcaster = app.get(RoomBroadcaster);
+    const broadcast = broadcaster.roomUpdated.bind(broadcaster);
+    broadcaster.roomUpdated = (update) => {
+      roomUpdates.push(update);
+      broadcast(update);
+    };
+  });
 }
 
 const messagesOf = async (roomId: string) =>
-  (await latestMessages(sqlOf(db), roomId, 100)).map(presentMessage).map((m) => ({
+  (await latestMessages(sqlOf(h.db), roomId, 100)).map(presentMessage).map((m) => ({
     kind: m.kind,
     sender: m.sender,
     content: m.content,
@@ -73,7 +58,7 @@ const messagesOf = async (roomId: string) =>
 const traces = async (userId: string, heroId: string, name: string) =>
   Number(
     (
-      await db.query(
+      await h.db.query(
         `SELECT (SELECT count(*) FROM rooms.participants WHERE user_id = $1 OR hero_id = $2)
               + (SELECT count(*) FROM rooms.rooms WHERE $1 IN (creator_user_id, host_user_id)
                    OR $2 IN (creator_hero_id, host_hero_id) OR creator_name = $3)
@@ -85,36 +70,24 @@ const traces = async (userId: string, heroId: string, name: string) =>
   );
 
 beforeAll(async () => {
-  env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' };
-  await startRooms();
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 10_000 });
-  ({ roomId: ariasRoom } = await bus.request('rooms.create', { creator: aria, title: "Aria's tale" }));
-  ({ roomId: bramsRoom } = await bus.request('rooms.create', { creator: bram, title: 'Bram tells' }));
+  ({ roomId: ariasRoom } = await h.bus.request('rooms.create', { creator: aria, title: "Aria's tale" }));
+  ({ roomId: bramsRoom } = await h.bus.request('rooms.create', { creator: bram, title: 'Bram tells' }));
   for (const roomId of [ariasRoom, bramsRoom])
     for (const hero of [aria, bram]) {
-      await bus.request('rooms.join', { roomId, hero });
-      await bus.request('rooms.send', { roomId, hero, message: `${hero.name} says hello` });
+      await h.bus.request('rooms.join', { roomId, hero });
+      await h.bus.request('rooms.send', { roomId, hero, message: `${hero.name} says hello` });
     }
-  await app!.close();
-  app = undefined;
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  await h.stopService();
 }, 60_000);
-
-afterAll(async () => {
-  await bus?.close();
-  await app?.close();
-  await db?.end();
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-});
 
 test('a deletion emitted while rooms is down is handled once it starts', async () => {
   expect(await traces(aria.userId, aria.heroId, aria.name)).toBeGreaterThan(0);
-  await bus.emitEvent('user.deleted', { userId: aria.userId }, { eventId: aria.userId });
-  await startRooms();
-
-  await eventually(async () => (await traces(aria.userId, aria.heroId, aria.name)) === 0);
+  await userDeletedWhileStopped({
+    bus: h.bus,
+    userId: aria.userId,
+    start: startRooms,
+    handled: async () => (await traces(aria.userId, aria.heroId, aria.name)) === 0,
+  });
   const departed = { id: DEPARTED_SENDER_ID, name: DEPARTED_HERO_NAME, avatar: null };
   for (const roomId of [ariasRoom, bramsRoom]) {
     const messages = await messagesOf(roomId);
@@ -130,7 +103,7 @@ test('a deletion emitted while rooms is down is handled once it starts', async (
   const lines = (await messagesOf(bramsRoom)).filter((m) => m.kind === 'system').map((m) => m.content);
   expect(lines).toContain('A departed hero joined the story');
   // Aria's room closes with nobody as its host; Bram's room stays his, with Bram in it.
-  const rooms = await db.query(
+  const rooms = await h.db.query(
     'SELECT id, title, closed_at, host_user_id, creator_user_id FROM rooms.rooms ORDER BY title',
   );
   expect(rooms.rows).toEqual([
@@ -153,12 +126,12 @@ test('a deletion emitted while rooms is down is handled once it starts', async (
 test('a redelivered deletion changes nothing, and a malformed one is ignored', async () => {
   const before = await messagesOf(bramsRoom);
   roomUpdates = [];
-  const deletion = app!.get(UserDeletionService);
+  const deletion = h.app.get(UserDeletionService);
   await deletion.deleteUserData({ userId: aria.userId });
   await deletion.deleteUserData({ userId: 'x' });
   expect(await messagesOf(bramsRoom)).toEqual(before);
   expect(roomUpdates).toEqual([]);
-  const bramsParticipation = await db.query(
+  const bramsParticipation = await h.db.query(
     'SELECT count(*)::int AS n FROM rooms.participants WHERE user_id = $1',
     [bram.userId],
   );
