@@ -287,6 +287,20 @@ export class StorybookHarness {
   }
 
   async start(): Promise<void> {
+    await this.startService();
+    this.bus = new MessageBus({ url: TEST_REDIS_URL, prefix: this.prefix, timeoutMs: 10_000 });
+    this.db = new pg.Client({ connectionString: this.database.url });
+    await this.db.connect();
+    this.writer = new FakeChapterWriter(this.bus, this.prefix);
+    this.writer.start();
+    this.illustrator = new FakeIllustrator(this.bus, this.prefix);
+    this.illustrator.start();
+    this.payments = new FakePayments(this.prefix);
+    this.payments.start();
+  }
+
+  /** Starts the storybook service (again, after {@link stopService}) on the harness's database and Redis. */
+  async startService(): Promise<void> {
     ({ app: this.app } = await createServiceApp({
       service: 'storybook',
       module: StorybookModule,
@@ -302,15 +316,11 @@ export class StorybookHarness {
     // Every service of the app holds this one Clock: it now reads the test's clock.
     jest.spyOn(this.app.get(Clock), 'now').mockImplementation(() => this.clock.now());
     await this.app.listen();
-    this.bus = new MessageBus({ url: TEST_REDIS_URL, prefix: this.prefix, timeoutMs: 10_000 });
-    this.db = new pg.Client({ connectionString: this.database.url });
-    await this.db.connect();
-    this.writer = new FakeChapterWriter(this.bus, this.prefix);
-    this.writer.start();
-    this.illustrator = new FakeIllustrator(this.bus, this.prefix);
-    this.illustrator.start();
-    this.payments = new FakePayments(this.prefix);
-    this.payments.start();
+  }
+
+  /** Stops the storybook service alone: its database, Redis and the fakes around it stay. */
+  async stopService(): Promise<void> {
+    await this.app.close();
   }
 
   async stop(): Promise<void> {

@@ -4,61 +4,41 @@
  * chapters, credits, illustrations and scheduled releases and nothing of anyone else; handling it
  * again changes nothing.
  */
-import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
 import { chapterReleaseJobId, JobQueues } from '@starborn/contracts';
-import { createRedisConnection, MessageBus } from '@starborn/messaging';
-import { createServiceApp } from '@starborn/runtime';
+import { createRedisConnection } from '@starborn/messaging';
 import { FsStorage } from '@starborn/storage';
-import {
-  deleteRedisPrefix,
-  eventually,
-  testDatabase,
-  testRedisPrefix,
-  TEST_REDIS_URL,
-} from '@starborn/testing';
+import { TEST_REDIS_URL, userDeletedWhileStopped } from '@starborn/testing';
 import { Queue } from 'bullmq';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { StorybookModule } from '../storybook.module.js';
+import { StorybookHarness } from '../__tests__/harness.js';
 import { UserDeletionService } from './user-deletion.service.js';
 
-const database = testDatabase('storybook-deletion');
-const prefix = testRedisPrefix('storybook-deletion');
+const mediaDir = join(tmpdir(), `starborn-storybook-deletion-${crypto.randomUUID()}`);
+const h = StorybookHarness.forFile({ MEDIA_DIR: mediaDir });
+const storage = new FsStorage(mediaDir);
 const alice = crypto.randomUUID();
 const bob = crypto.randomUUID();
-let workDir: string;
-let storage: FsStorage;
-let env: Record<string, string>;
-let app: INestMicroservice | undefined;
-let bus: MessageBus;
-let db: pg.Client;
 let releases: Queue;
 let releasesConnection: ReturnType<typeof createRedisConnection>;
 const stories = new Map<string, string>();
 
-async function startStorybook() {
-  ({ app } = await createServiceApp({ service: 'storybook', module: StorybookModule, env }));
-  await app.listen();
-}
-
 async function seedStory(userId: string): Promise<string> {
   const heroId = crypto.randomUUID().replaceAll('-', '');
-  const { rows } = await db.query(
+  const { rows } = await h.db.query(
     `INSERT INTO storybook.storybooks (hero_id, user_id, hero_name, started_at, chapters_total_count,
                                        chapters_unlocked_count, created_at, updated_at)
      VALUES ($1, $2, 'Nova', now(), 3, 1, now(), now()) RETURNING id`,
     [heroId, userId],
   );
   const storyId = rows[0].id as string;
-  await db.query(
+  await h.db.query(
     `INSERT INTO storybook.chapters (storybook_id, chapter_number, status, attempt, title, content, requested_at)
      VALUES ($1, 1, 'ready', 1, 'The start', 'Once upon a time', now())`,
     [storyId],
   );
-  await db.query(
+  await h.db.query(
     `INSERT INTO storybook.chapter_credits (payment_intent_id, user_id, hero_id, amount, succeeded_at)
      VALUES ($1, $2, $3, 299, now())`,
     [`pi_${heroId}`, userId, heroId],
@@ -76,7 +56,7 @@ async function seedStory(userId: string): Promise<string> {
 const rowsOf = async (userId: string) =>
   Number(
     (
-      await db.query(
+      await h.db.query(
         `SELECT (SELECT count(*) FROM storybook.storybooks WHERE user_id = $1)
               + (SELECT count(*) FROM storybook.chapter_credits WHERE user_id = $1)
               + (SELECT count(*) FROM storybook.chapters c JOIN storybook.storybooks s ON s.id = c.storybook_id
@@ -90,45 +70,27 @@ const releaseJob = (userId: string) =>
   releases.getJob(chapterReleaseJobId({ storyBookId: stories.get(userId)!, chapterNumber: 2 }));
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'starborn-storybook-deletion-'));
-  env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: join(workDir, 'keys'),
-    MEDIA_DIR: join(workDir, 'media'),
-    LOG_LEVEL: 'silent',
-  };
-  storage = new FsStorage(env.MEDIA_DIR!);
-  await startStorybook(); // migrates the schema
-  await app!.close();
-  app = undefined;
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  releasesConnection = createRedisConnection({ url: TEST_REDIS_URL, prefix }, 'test:releases');
-  releases = new Queue(JobQueues.chapterRelease.name, { connection: releasesConnection, prefix });
+  await h.stopService();
+  releasesConnection = createRedisConnection({ url: TEST_REDIS_URL, prefix: h.prefix }, 'test:releases');
+  releases = new Queue(JobQueues.chapterRelease.name, { connection: releasesConnection, prefix: h.prefix });
   await seedStory(alice);
   await seedStory(bob);
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 5_000 });
 }, 60_000);
 
 afterAll(async () => {
-  await bus?.close();
-  await app?.close();
   await releases?.close();
   await releasesConnection?.quit();
-  await db?.end();
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(workDir, { recursive: true, force: true });
+  await rm(mediaDir, { recursive: true, force: true });
 });
 
 test('a deletion emitted while storybook is down is handled once it starts: stories, chapters, credits, pictures and releases go', async () => {
-  await bus.emitEvent('user.deleted', { userId: alice }, { eventId: alice });
-  expect(await rowsOf(alice)).toBe(3);
-  await startStorybook();
-
-  await eventually(async () => (await rowsOf(alice)) === 0);
+  await userDeletedWhileStopped({
+    bus: h.bus,
+    userId: alice,
+    whileStopped: async () => expect(await rowsOf(alice)).toBe(3),
+    start: () => h.startService(),
+    handled: async () => (await rowsOf(alice)) === 0,
+  });
   expect(await storage.exists(`storybooks/${stories.get(alice)}/chapters/1/full.png`)).toBe(false);
   expect(await releaseJob(alice)).toBeUndefined();
   // Someone else's story is untouched.
@@ -138,7 +100,7 @@ test('a deletion emitted while storybook is down is handled once it starts: stor
 }, 30_000);
 
 test('a redelivered deletion changes nothing, and a malformed one is ignored', async () => {
-  const deletion = app!.get(UserDeletionService);
+  const deletion = h.get(UserDeletionService);
   await deletion.deleteUserData({ userId: alice });
   await deletion.deleteUserData({ userId: '' });
   expect(await rowsOf(alice)).toBe(0);
