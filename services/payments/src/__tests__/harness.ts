@@ -24,6 +24,7 @@ export class PaymentsHarness {
   bus!: MessageBus;
   serviceBus!: MessageBus;
   db!: pg.Client;
+  private env: Record<string, string> = {};
 
   /** `label` names the database (dashes become underscores) and the Redis prefix. */
   constructor(label: string) {
@@ -33,6 +34,16 @@ export class PaymentsHarness {
 
   /** Starts the service with `env` on top of the test database and Redis; `timeoutMs` for requests. */
   async start(env: Record<string, string> = {}, timeoutMs = 5_000): Promise<this> {
+    this.env = env;
+    await this.startService();
+    this.bus = new MessageBus({ url: TEST_REDIS_URL, prefix: this.prefix, timeoutMs });
+    this.db = new pg.Client({ connectionString: this.database.url });
+    await this.db.connect();
+    return this;
+  }
+
+  /** Starts the service (again, after {@link stopService}) with the `env` it was started with. */
+  async startService(): Promise<void> {
     ({ app: this.app } = await createServiceApp({
       service: 'payments',
       module: PaymentsModule,
@@ -41,15 +52,16 @@ export class PaymentsHarness {
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: this.prefix,
         LOG_LEVEL: 'silent',
-        ...env,
+        ...this.env,
       },
     }));
     await this.app.listen();
     this.serviceBus = this.app.get(MessageBus);
-    this.bus = new MessageBus({ url: TEST_REDIS_URL, prefix: this.prefix, timeoutMs });
-    this.db = new pg.Client({ connectionString: this.database.url });
-    await this.db.connect();
-    return this;
+  }
+
+  /** Stops the service alone: its database and Redis stay. */
+  async stopService(): Promise<void> {
+    await this.app.close();
   }
 
   async stop(): Promise<void> {
