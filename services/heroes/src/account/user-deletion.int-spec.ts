@@ -10,10 +10,10 @@ import { createServiceApp } from '@starborn/runtime';
 import { FsStorage } from '@starborn/storage';
 import {
   deleteRedisPrefix,
-  eventually,
   testDatabase,
   testRedisPrefix,
   TEST_REDIS_URL,
+  userDeletedWhileStopped,
 } from '@starborn/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -106,11 +106,13 @@ afterAll(async () => {
 });
 
 test('a deletion emitted while heroes is down is handled once it starts: heroes, images, shares and media go', async () => {
-  await bus.emitEvent('user.deleted', { userId: alice }, { eventId: alice });
-  expect(await rowsOf(alice)).toBe(6);
-  await startHeroes();
-
-  await eventually(async () => (await rowsOf(alice)) === 0);
+  await userDeletedWhileStopped({
+    bus,
+    userId: alice,
+    whileStopped: async () => expect(await rowsOf(alice)).toBe(6),
+    start: startHeroes,
+    handled: async () => (await rowsOf(alice)) === 0,
+  });
   for (const heroId of aliceHeroes) {
     expect(await storage.exists(`heroes/${heroId}/full/front.png`)).toBe(false);
     expect(await storage.exists(`heroes/${heroId}/preview/front.webp`)).toBe(false);
