@@ -209,6 +209,7 @@ describe('auth service', () => {
     expect(rows).toEqual([
       { table_schema: 'auth', table_name: 'migrations' },
       { table_schema: 'auth', table_name: 'support_requests' },
+      { table_schema: 'auth', table_name: 'user_deletions' },
       { table_schema: 'auth', table_name: 'users' },
     ]);
     await expect(bus.request('auth.health', {})).resolves.toMatchObject({
