@@ -1,42 +1,12 @@
-import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
-import { MessageBus, RemoteError } from '@starborn/messaging';
-import { createServiceApp } from '@starborn/runtime';
-import { deleteRedisPrefix, errorOf, testDatabase, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
+import { RemoteError } from '@starborn/messaging';
+import { errorOf } from '@starborn/testing';
 import { importSPKI, jwtVerify } from 'jose';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { AuthModule } from './auth.module.js';
+import { AuthHarness } from './__tests__/harness.js';
 
-const database = testDatabase('auth');
-const prefix = testRedisPrefix('auth');
-let keysDir: string;
-let app: INestMicroservice;
-let bus: MessageBus;
-
-beforeAll(async () => {
-  keysDir = await mkdtemp(join(tmpdir(), 'starborn-keys-'));
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    AUTH_KEYS_DIR: keysDir,
-    LOG_LEVEL: 'silent',
-  };
-  ({ app } = await createServiceApp({ service: 'auth', module: AuthModule, env }));
-  await app.listen();
-  bus = new MessageBus({ url: TEST_REDIS_URL, prefix, timeoutMs: 5_000 });
-});
-
-afterAll(async () => {
-  await bus?.close();
-  await app?.close();
-  await database.drop();
-  await deleteRedisPrefix(prefix);
-  await rm(keysDir, { recursive: true, force: true });
-});
+const h = AuthHarness.forFile('auth');
 
 describe('support requests', () => {
   const valid = {
@@ -48,9 +18,12 @@ describe('support requests', () => {
   };
 
   it('stores a support request with the default category', async () => {
-    const saved = await bus.request('auth.create-support-request', { ...valid, category: 'general-inquiry' });
+    const saved = await h.bus.request('auth.create-support-request', {
+      ...valid,
+      category: 'general-inquiry',
+    });
     expect(saved).toMatchObject({ ...valid, category: 'general-inquiry', id: expect.any(String) });
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: h.database.url });
     await client.connect();
     const { rows } = await client.query(
       'SELECT name, email, message, category FROM auth.support_requests WHERE id = $1',
@@ -64,7 +37,7 @@ describe('support requests', () => {
 
   it('refuses missing fields, a bad email and an unknown category with their messages', async () => {
     const attempt = (overrides: object) =>
-      errorOf(bus.request('auth.create-support-request', { ...valid, category: 'billing', ...overrides }));
+      errorOf(h.bus.request('auth.create-support-request', { ...valid, category: 'billing', ...overrides }));
     expect(await attempt({ message: '  ' })).toMatchObject({
       status: 400,
       message: 'Please fill in all required fields',
@@ -79,7 +52,7 @@ describe('support requests', () => {
 
 describe('auth service', () => {
   it('registers a user, logs them in, and signs a 7-day EdDSA token the public key verifies', async () => {
-    const session = await bus.request('auth.register', {
+    const session = await h.bus.request('auth.register', {
       name: 'Nova Star',
       email: 'nova@example.com',
       password: 'correct horse',
@@ -93,7 +66,7 @@ describe('auth service', () => {
       updatedAt: expect.any(String),
     });
     const publicKey = await importSPKI(
-      await readFile(join(keysDir, 'auth-ed25519', 'public.pem'), 'utf8'),
+      await readFile(join(h.keysDir, 'auth-ed25519', 'public.pem'), 'utf8'),
       'EdDSA',
     );
     const { payload, protectedHeader } = await jwtVerify(session.token, publicKey, {
@@ -106,12 +79,12 @@ describe('auth service', () => {
   });
 
   it('stores an argon2id hash, never the password', async () => {
-    await bus.request('auth.register', {
+    await h.bus.request('auth.register', {
       name: 'Hash Check',
       email: 'hash@example.com',
       password: 'a secret phrase',
     });
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: h.database.url });
     await client.connect();
     const { rows } = await client.query(
       `SELECT password_hash FROM auth.users WHERE email = 'hash@example.com'`,
@@ -122,20 +95,24 @@ describe('auth service', () => {
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {
-    await bus.request('auth.register', {
+    await h.bus.request('auth.register', {
       name: 'Orion',
       email: 'orion@example.com',
       password: 'hunter2hunter2',
     });
     const error = await errorOf(
-      bus.request('auth.register', { name: 'Other', email: 'ORION@Example.com', password: 'different-pass' }),
+      h.bus.request('auth.register', {
+        name: 'Other',
+        email: 'ORION@Example.com',
+        password: 'different-pass',
+      }),
     );
     expect(error).toEqual({ status: 409, code: 'EMAIL_EXISTS', message: 'Email already exists' });
   });
 
   it('lets exactly one of two simultaneous sign-ups with one email win', async () => {
     const attempt = () =>
-      bus
+      h.bus
         .request('auth.register', { name: 'Twin', email: 'twin@example.com', password: 'twin-password' })
         .then(
           () => 'ok',
@@ -146,20 +123,23 @@ describe('auth service', () => {
   });
 
   it('logs in case-insensitively and refuses wrong credentials with 401', async () => {
-    const registered = await bus.request('auth.register', {
+    const registered = await h.bus.request('auth.register', {
       name: 'Lyra',
       email: 'lyra@example.com',
       password: 'constellation',
     });
 
-    const session = await bus.request('auth.login', { email: 'LYRA@example.com', password: 'constellation' });
+    const session = await h.bus.request('auth.login', {
+      email: 'LYRA@example.com',
+      password: 'constellation',
+    });
     expect(session.user.id).toBe(registered.user.id);
 
     const wrongPassword = await errorOf(
-      bus.request('auth.login', { email: 'lyra@example.com', password: 'wrong-password' }),
+      h.bus.request('auth.login', { email: 'lyra@example.com', password: 'wrong-password' }),
     );
     const unknownEmail = await errorOf(
-      bus.request('auth.login', { email: 'nobody@example.com', password: 'constellation' }),
+      h.bus.request('auth.login', { email: 'nobody@example.com', password: 'constellation' }),
     );
     const expected = {
       status: 401,
@@ -178,7 +158,7 @@ describe('auth service', () => {
     [{ name: ' ', email: 'blank@example.com', password: 'long enough' }, 'Please fill in all fields'],
     [{ name: 'Bad', email: 'not-an-email', password: 'long enough' }, 'Please enter a valid email address'],
   ])('validates registrations where the data is written: %j', async (registration, message) => {
-    expect(await errorOf(bus.request('auth.register', registration))).toEqual({
+    expect(await errorOf(h.bus.request('auth.register', registration))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
       message,
@@ -186,21 +166,21 @@ describe('auth service', () => {
   });
 
   it('returns the current user, and 401 for a user that no longer exists', async () => {
-    const { user } = await bus.request('auth.register', {
+    const { user } = await h.bus.request('auth.register', {
       name: 'Vega',
       email: 'vega@example.com',
       password: 'summer-triangle',
     });
-    await expect(bus.request('auth.get-user', { userId: user.id })).resolves.toEqual(user);
+    await expect(h.bus.request('auth.get-user', { userId: user.id })).resolves.toEqual(user);
     expect(
-      await errorOf(bus.request('auth.get-user', { userId: '00000000-0000-4000-8000-000000000000' })),
+      await errorOf(h.bus.request('auth.get-user', { userId: '00000000-0000-4000-8000-000000000000' })),
     ).toMatchObject({
       status: 401,
     });
   });
 
   it('keeps its tables and migration history in its own schema, and reports healthy', async () => {
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: h.database.url });
     await client.connect();
     const { rows } = await client.query(
       `SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
@@ -212,7 +192,7 @@ describe('auth service', () => {
       { table_schema: 'auth', table_name: 'user_deletions' },
       { table_schema: 'auth', table_name: 'users' },
     ]);
-    await expect(bus.request('auth.health', {})).resolves.toMatchObject({
+    await expect(h.bus.request('auth.health', {})).resolves.toMatchObject({
       service: 'auth',
       status: 'ok',
       database: 'ok',
@@ -222,20 +202,20 @@ describe('auth service', () => {
 
 describe('account changes', () => {
   const register = (email: string, password = 'first-password') =>
-    bus.request('auth.register', { name: 'Altair', email, password });
+    h.bus.request('auth.register', { name: 'Altair', email, password });
 
   it('renames the user, trimmed, and keeps the new name', async () => {
     const { user } = await register('rename@example.com');
-    const renamed = await bus.request('auth.update-profile', { userId: user.id, name: '  Altair Prime ' });
+    const renamed = await h.bus.request('auth.update-profile', { userId: user.id, name: '  Altair Prime ' });
     expect(renamed).toMatchObject({ id: user.id, name: 'Altair Prime', email: 'rename@example.com' });
     expect(Date.parse(renamed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(user.updatedAt));
-    await expect(bus.request('auth.get-user', { userId: user.id })).resolves.toEqual(renamed);
+    await expect(h.bus.request('auth.get-user', { userId: user.id })).resolves.toEqual(renamed);
   });
 
   it('refuses a blank or too long name with registration’s messages, and an unknown user with 401', async () => {
     const { user } = await register('bad-name@example.com');
     const rename = (userId: string, name: string) =>
-      errorOf(bus.request('auth.update-profile', { userId, name }));
+      errorOf(h.bus.request('auth.update-profile', { userId, name }));
     expect(await rename(user.id, '   ')).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
@@ -247,14 +227,14 @@ describe('account changes', () => {
       message: 'Name must be at most 100 characters long',
     });
     expect(await rename('00000000-0000-4000-8000-000000000000', 'Ghost')).toMatchObject({ status: 401 });
-    await expect(bus.request('auth.get-user', { userId: user.id })).resolves.toMatchObject({
+    await expect(h.bus.request('auth.get-user', { userId: user.id })).resolves.toMatchObject({
       name: 'Altair',
     });
   });
 
   it('changes the password with the current one: a fresh token, the new password signs in, the old does not', async () => {
     const { user } = await register('change@example.com');
-    const session = await bus.request('auth.change-password', {
+    const session = await h.bus.request('auth.change-password', {
       userId: user.id,
       currentPassword: 'first-password',
       newPassword: 'second-password',
@@ -262,17 +242,17 @@ describe('account changes', () => {
     expect(session.user.id).toBe(user.id);
     expect(session.token).toEqual(expect.any(String));
     await expect(
-      bus.request('auth.login', { email: 'change@example.com', password: 'second-password' }),
+      h.bus.request('auth.login', { email: 'change@example.com', password: 'second-password' }),
     ).resolves.toMatchObject({ user: { id: user.id } });
     expect(
-      await errorOf(bus.request('auth.login', { email: 'change@example.com', password: 'first-password' })),
+      await errorOf(h.bus.request('auth.login', { email: 'change@example.com', password: 'first-password' })),
     ).toMatchObject({ status: 401 });
   });
 
   it('refuses a wrong current password with 400 and a clear message, and keeps the old password', async () => {
     const { user } = await register('wrong-current@example.com');
     const error = await errorOf(
-      bus.request('auth.change-password', {
+      h.bus.request('auth.change-password', {
         userId: user.id,
         currentPassword: 'not-my-password',
         newPassword: 'second-password',
@@ -284,7 +264,7 @@ describe('account changes', () => {
       message: 'Your current password is incorrect.',
     });
     await expect(
-      bus.request('auth.login', { email: 'wrong-current@example.com', password: 'first-password' }),
+      h.bus.request('auth.login', { email: 'wrong-current@example.com', password: 'first-password' }),
     ).resolves.toMatchObject({ user: { id: user.id } });
   });
 
@@ -304,7 +284,7 @@ describe('account changes', () => {
     ],
   ])('holds the new password to registration’s rules: %s', async (message, passwords) => {
     const { user } = await register(`rules-${message.length}-${passwords.newPassword.length}@example.com`);
-    expect(await errorOf(bus.request('auth.change-password', { userId: user.id, ...passwords }))).toEqual({
+    expect(await errorOf(h.bus.request('auth.change-password', { userId: user.id, ...passwords }))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
       message,
@@ -314,7 +294,7 @@ describe('account changes', () => {
   it('lets only one of two simultaneous changes from the same current password land', async () => {
     const { user } = await register('race@example.com');
     const change = (newPassword: string) =>
-      bus
+      h.bus
         .request('auth.change-password', { userId: user.id, currentPassword: 'first-password', newPassword })
         .then(
           () => newPassword,
@@ -324,7 +304,7 @@ describe('account changes', () => {
     const winner = results.find((result) => typeof result === 'string');
     expect(results.filter((result) => result === 400)).toHaveLength(1);
     await expect(
-      bus.request('auth.login', { email: 'race@example.com', password: winner as string }),
+      h.bus.request('auth.login', { email: 'race@example.com', password: winner as string }),
     ).resolves.toMatchObject({ user: { id: user.id } });
   });
 });
