@@ -60,6 +60,7 @@ describe('blog articles', () => {
     const routes = new Set([
       '/',
       '/create',
+      '/profile',
       '/support',
       '/faqs',
       '/zodiac-guide',

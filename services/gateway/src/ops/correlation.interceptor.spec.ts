@@ -9,7 +9,10 @@ import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MessageBus, type CommandEnvelope, type ReplyEnvelope } from '@starborn/messaging';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { AuthRateLimiter } from '../auth/auth-rate-limiter.js';
+import { SessionStore } from '../auth/session-store.js';
 import { TokenVerifier } from '../auth/token-verifier.js';
+import { RealtimeServer } from '../realtime/realtime.server.js';
 import { UserController } from '../user/user.controller.js';
 import { CorrelationInterceptor } from './correlation.interceptor.js';
 
@@ -55,6 +58,10 @@ describe('the request context on commands sent by controllers', () => {
           },
         },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        // The account routes' other collaborators; GET /api/user, the route this spec calls, uses none.
+        { provide: AuthRateLimiter, useValue: {} },
+        { provide: SessionStore, useValue: {} },
+        { provide: RealtimeServer, useValue: {} },
       ],
     })
     class UserOnlyModule {}
