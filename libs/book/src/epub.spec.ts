@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { epubcheck } from '@starborn/testing';
+import { epubcheck, unzipEntries, type ZipEntry } from '@starborn/testing';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { sampleBook } from './__tests__/sample-book.js';
-import { unzipEntries, type ZipEntry } from './__tests__/unzip.js';
 import { renderEpub } from './epub.js';
 
 const text = (entries: ZipEntry[], name: string) => {

@@ -87,3 +87,4 @@ export * from './png.js';
 export { errorOf, type Refusal } from './error-of.js';
 export * from './book-tools.js';
 export * from './user-deleted.js';
+export * from './unzip.js';

@@ -1,8 +1,7 @@
 import { bookFileName } from '@starborn/book';
 import { StorybookModule } from '@starborn/storybook';
-import { eventually } from '@starborn/testing';
+import { eventually, unzip } from '@starborn/testing';
 import { startStack, type TestStack } from '../__tests__/stack.js';
-import { unzip } from '../__tests__/unzip.js';
 
 let stack: TestStack;
 

@@ -2,10 +2,9 @@ import { BACKSTORY_PREVIEW_LENGTH, type RoomHeroRef } from '@starborn/contracts'
 import { RemoteError } from '@starborn/messaging';
 import { PaymentsModule } from '@starborn/payments';
 import { StorybookModule } from '@starborn/storybook';
-import { eventually } from '@starborn/testing';
+import { eventually, unzip } from '@starborn/testing';
 import { buffer } from 'node:stream/consumers';
 import { startStack, type TestStack } from '../__tests__/stack.js';
-import { unzip } from '../__tests__/unzip.js';
 
 let stack: TestStack;
 
