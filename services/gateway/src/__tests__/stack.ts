@@ -15,6 +15,7 @@ import { FsStorage } from '@starborn/storage';
 import { TEST_REDIS_URL } from '@starborn/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { createGatewayApp } from '../app.js';
 import { listenOnLoopback, startServices, suiteEnv } from './suite-env.js';
 
@@ -194,4 +195,14 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
       await suite.cleanUp();
     },
   };
+}
+
+/** A socket.io client of the gateway at `baseUrl`, signed in with `token`, once it is connected. */
+export async function connectedSocket(baseUrl: string, token: string): Promise<Socket> {
+  const socket = connectSocket(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', reject);
+  });
+  return socket;
 }

@@ -3,8 +3,8 @@
  * renaming, changing the password (other sessions signed out on every instance, their sockets closed,
  * this browser kept with a fresh token; wrong current passwords counted like sign-ins).
  */
-import { io as connectSocket, type Socket } from 'socket.io-client';
-import { startStack, type TestStack, type GatewayInstance } from '../__tests__/stack.js';
+import type { Socket } from 'socket.io-client';
+import { connectedSocket, startStack, type TestStack, type GatewayInstance } from '../__tests__/stack.js';
 
 let stack: TestStack;
 let second: GatewayInstance;
@@ -37,15 +37,6 @@ async function userWithTwoSessions() {
 
 const changePassword = (token: string, body: object, api = stack.api) =>
   api('POST', '/api/user/password', { token, body });
-
-async function connected(baseUrl: string, token: string): Promise<Socket> {
-  const socket = connectSocket(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', () => resolve());
-    socket.on('connect_error', reject);
-  });
-  return socket;
-}
 
 const disconnection = (socket: Socket) =>
   new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
@@ -80,8 +71,8 @@ describe('PATCH /api/user', () => {
 describe('POST /api/user/password', () => {
   it('signs out every other session on both instances and keeps this browser with a fresh token', async () => {
     const { email, token, otherToken } = await userWithTwoSessions();
-    const otherSocket = await connected(second.baseUrl, otherToken);
-    const ownSocket = await connected(stack.baseUrl, token);
+    const otherSocket = await connectedSocket(second.baseUrl, otherToken);
+    const ownSocket = await connectedSocket(stack.baseUrl, token);
     const otherClosed = disconnection(otherSocket);
     const ownClosed = disconnection(ownSocket);
     try {
@@ -100,7 +91,7 @@ describe('POST /api/user/password', () => {
         expect((await api('GET', '/api/user', { token: fresh })).status).toBe(200);
       }
       // Sockets signed in with the old tokens are closed by the server; one of the fresh token stays.
-      const freshSocket = await connected(second.baseUrl, fresh);
+      const freshSocket = await connectedSocket(second.baseUrl, fresh);
       expect(await otherClosed).toBe('io server disconnect');
       expect(await ownClosed).toBe('io server disconnect');
       await new Promise((resolve) => setTimeout(resolve, 300));

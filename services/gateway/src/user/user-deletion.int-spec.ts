@@ -4,8 +4,7 @@
  * on every gateway instance, and heroes, handling user.deleted, leaves no hero, share link or media.
  */
 import { eventually } from '@starborn/testing';
-import { io as connectSocket, type Socket } from 'socket.io-client';
-import { startStack, type GatewayInstance, type TestStack } from '../__tests__/stack.js';
+import { connectedSocket, startStack, type GatewayInstance, type TestStack } from '../__tests__/stack.js';
 
 let stack: TestStack;
 let second: GatewayInstance;
@@ -16,15 +15,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => stack?.close());
-
-async function connected(baseUrl: string, token: string): Promise<Socket> {
-  const socket = connectSocket(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', () => resolve());
-    socket.on('connect_error', reject);
-  });
-  return socket;
-}
 
 const deleteAccount = (token: string, body?: unknown) => stack.api('DELETE', '/api/user', { token, body });
 
@@ -58,7 +48,7 @@ it('deletes the account: every session and socket ends, and its heroes, shares a
   ).rows.flatMap((row) => [`${row.full_key}.png`, `${row.preview_key}.webp`]);
   expect(mediaKeys.length).toBeGreaterThan(0);
   for (const key of mediaKeys) expect(await stack.storage.exists(key)).toBe(true);
-  const sockets = [await connected(stack.baseUrl, token), await connected(second.baseUrl, token)];
+  const sockets = [await connectedSocket(stack.baseUrl, token), await connectedSocket(second.baseUrl, token)];
   const closed = sockets.map((socket) => new Promise((resolve) => socket.on('disconnect', resolve)));
 
   try {
