@@ -12,7 +12,7 @@ import { HeroesModule } from '@starborn/heroes';
 import { RoomsModule } from '@starborn/rooms';
 import { MessageBus } from '@starborn/messaging';
 import { FsStorage } from '@starborn/storage';
-import { TEST_REDIS_URL } from '@starborn/testing';
+import { eventually, TEST_REDIS_URL } from '@starborn/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -60,6 +60,14 @@ export interface TestStack {
   newUser(): Promise<{ token: string; user: { id: string } }>;
   /** A generated hero of a new user: paid when asked (set in the database directly). */
   newHero(options: { paid: boolean; token?: string }): Promise<{ token: string; heroId: string; hero: any }>;
+  /**
+   * The hero's storybook as its owner reads it, once chapter 1 is written (with its content). The
+   * chapter writer of the generation workers writes it; so that a suite does not depend on it, the
+   * chapter is also offered here through the writer's own event (the storybook applies the first
+   * result of an attempt and ignores the other). `premium`: the story must be premium first (its
+   * payment is still on its way).
+   */
+  firstChapterWritten(token: string, heroId: string, options?: { premium?: boolean }): Promise<any>;
   /**
    * Another gateway instance on the same backend (same environment, Redis prefix and database), as a
    * second replica behind a load balancer; closed with the stack.
@@ -156,6 +164,35 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
 
   let bus: MessageBus | undefined;
   let redis: Redis | undefined;
+  const busOf = () => (bus ??= new MessageBus({ url: TEST_REDIS_URL, prefix }));
+
+  const firstChapterWritten: TestStack['firstChapterWritten'] = async (token, heroId, options = {}) => {
+    const view = await eventually(async () => {
+      const response = await api('GET', `/api/heroes/${heroId}/storybook`, { token });
+      if (response.status !== 200) return undefined;
+      return !options.premium || response.json.storyBook.isPremium ? response.json : undefined;
+    }, 15_000);
+    const storyBookId: string = view.storyBook.id;
+    await busOf().emitEvent(
+      'chapter.generated',
+      {
+        storyBookId,
+        chapterNumber: 1,
+        attempt: 1,
+        title: 'The First Light',
+        content: '# The First Light\n\nThe hero woke beneath a sky of falling stars.',
+        summary: 'The hero woke.',
+        provider: 'test',
+      },
+      { eventId: `${storyBookId}.1.1.test` },
+    );
+    return eventually(async () => {
+      const response = await api('GET', `/api/heroes/${heroId}/storybook`, { token });
+      const chapter = response.json?.chapters?.[0];
+      return chapter?.status === 'ready' && chapter.content ? response.json : undefined;
+    }, 15_000);
+  };
+
   return {
     baseUrl,
     app: gateway,
@@ -164,7 +201,7 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     storage: new FsStorage(env.MEDIA_DIR),
     db,
     get bus() {
-      return (bus ??= new MessageBus({ url: TEST_REDIS_URL, prefix }));
+      return busOf();
     },
     get redis() {
       return (redis ??= new Redis(TEST_REDIS_URL));
@@ -172,6 +209,7 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     api,
     newUser,
     newHero,
+    firstChapterWritten,
     async addGateway() {
       const started = await startGateway();
       extraGateways.push(started.app);

@@ -1,6 +1,6 @@
 import { bookFileName } from '@starborn/book';
 import { StorybookModule } from '@starborn/storybook';
-import { eventually, unzip } from '@starborn/testing';
+import { unzip } from '@starborn/testing';
 import { startStack, type TestStack } from '../__tests__/stack.js';
 
 let stack: TestStack;
@@ -11,38 +11,12 @@ beforeAll(async () => {
 
 afterAll(() => stack?.close());
 
-/**
- * Chapter 1 of the hero's storybook once it is written. The chapter writer of the generation workers
- * writes it; so that this suite does not depend on it, the chapter is also offered here through the
- * writer's own event (the storybook applies the first result of an attempt and ignores the other).
- */
+/** Chapter 1 of the hero's storybook once it is written. */
 async function firstChapterWritten(
   token: string,
   heroId: string,
 ): Promise<{ title: string; content: string }> {
-  const view = await eventually(async () => {
-    const response = await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token });
-    return response.status === 200 ? response.json : undefined;
-  }, 15_000);
-  const storyBookId: string = view.storyBook.id;
-  await stack.bus.emitEvent(
-    'chapter.generated',
-    {
-      storyBookId,
-      chapterNumber: 1,
-      attempt: 1,
-      title: 'The First Light',
-      content: '# The First Light\n\nThe hero woke beneath a sky of falling stars.',
-      summary: 'The hero woke.',
-      provider: 'test',
-    },
-    { eventId: `${storyBookId}.1.1.test` },
-  );
-  return eventually(async () => {
-    const response = await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token });
-    const chapter = response.json?.chapters?.[0];
-    return chapter?.status === 'ready' && chapter.content ? chapter : undefined;
-  }, 15_000);
+  return (await stack.firstChapterWritten(token, heroId)).chapters[0];
 }
 
 async function stored(key: string): Promise<Buffer> {

@@ -56,33 +56,6 @@ async function paidHero(token: string) {
   return { heroId, clientSecret: intent.json.clientSecret as string };
 }
 
-/** Chapter 1 of the hero's story, written through the chapter writer's own event (as the downloads suite does). */
-async function firstChapterWritten(token: string, heroId: string) {
-  const view = await eventually(async () => {
-    const response = await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token });
-    return response.status === 200 && response.json.storyBook.isPremium ? response.json : undefined;
-  }, 15_000);
-  const storyBookId: string = view.storyBook.id;
-  await stack.bus.emitEvent(
-    'chapter.generated',
-    {
-      storyBookId,
-      chapterNumber: 1,
-      attempt: 1,
-      title: 'The First Light',
-      content: '# The First Light\n\nThe hero woke beneath a sky of falling stars.',
-      summary: 'The hero woke.',
-      provider: 'test',
-    },
-    { eventId: `${storyBookId}.1.1.test` },
-  );
-  // The storybook as its owner reads it (the chapter writer's own chapter 1 may have come first).
-  return eventually(async () => {
-    const response = await stack.api('GET', `/api/heroes/${heroId}/storybook`, { token });
-    return response.json?.chapters?.[0]?.status === 'ready' ? response.json : undefined;
-  }, 15_000);
-}
-
 const heroRef = (userId: string, heroId: string, name: string): RoomHeroRef => ({
   userId,
   heroId,
@@ -104,7 +77,7 @@ describe('data export', () => {
     const { token, user } = await stack.newUser();
     const email = (await stack.api('GET', '/api/user', { token })).json.email as string;
     const { heroId: paidId, clientSecret } = await paidHero(token);
-    const view = await firstChapterWritten(token, paidId);
+    const view = await stack.firstChapterWritten(token, paidId, { premium: true });
     const share = await stack.api('POST', `/api/heroes/${paidId}/share`, { token });
     expect(share.status).toBe(201);
     const { heroId: unpaidId } = await stack.newHero({ paid: false, token });
