@@ -4,13 +4,9 @@
  */
 import { ROOM_MESSAGES } from '@starborn/contracts';
 import { asApiError } from '../../app/apiErrors';
-import {
-  AUTO_SCROLL_THRESHOLD_PX,
-  NARRATOR_EVERY_MESSAGES,
-  type ChatMessage,
-  type ChatMessageKind,
-  type RoomRole,
-} from './types';
+import { AUTO_SCROLL_THRESHOLD_PX, type ChatMessage, type ChatMessageKind, type RoomRole } from './types';
+
+export { connectErrorMessage, narratorTypesAfterSend, userMessageCount, withMessage } from './roomState';
 
 export const ROOM_TEXT = {
   // The server's own words for the same refusals.
@@ -45,11 +41,6 @@ export const ROOM_TEXT = {
   roomClosed: 'This room is closed. Its story stays here to read.',
   inviteOnlyNote: 'Only heroes with an invite link from the host can join this room.',
 } as const;
-
-/** 'Failed to connect to the story server: {reason}'. */
-export function connectErrorMessage(reason: string): string {
-  return `Failed to connect to the story server: ${reason.trim() || 'unknown error'}`;
-}
 
 /** A failed create shows the server's error field, else 'Failed to create room.' */
 export function createRoomErrorMessage(error: unknown): string {
@@ -105,20 +96,6 @@ export function heroIsPremiumInRoom(
   if (joinedIsPremium !== null) return joinedIsPremium;
   if (fetched) return fetched.paymentStatus === 'paid';
   return stored?.paymentStatus === 'paid';
-}
-
-/** The user messages of a room (narrator and system lines are not part of the count). */
-export function userMessageCount(messages: readonly Pick<ChatMessage, 'kind'>[]): number {
-  return messages.filter((message) => message.kind === 'hero').length;
-}
-
-/**
- * Narrator typing: after sending, the indicator comes on when the count of user messages
- * plus the one just sent is a multiple of 3 (every third user message) — the same count
- * the server's narrator keeps, so the two agree.
- */
-export function narratorTypesAfterSend(messages: readonly Pick<ChatMessage, 'kind'>[]): boolean {
-  return (userMessageCount(messages) + 1) % NARRATOR_EVERY_MESSAGES === 0;
 }
 
 export interface ScrollMetrics {
@@ -180,12 +157,6 @@ export function groupMessages(messages: readonly ChatMessage[]): MessageGroup[] 
     else groups.push({ key: message.id, kind: message.kind, sender: message.sender, messages: [message] });
   }
   return groups;
-}
-
-/** Appends a message unless one with its id is already there (a rejoin repeats the history). */
-export function withMessage(messages: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
-  if (messages.some((m) => m.id === message.id)) return [...messages];
-  return [...messages, message];
 }
 
 /** A message's time as the chat shows it ('14:05'), or '' for an unreadable timestamp. */

@@ -6,7 +6,7 @@
  */
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEnded, signedOut } from '../auth/authSlice';
-import { connectErrorMessage, narratorTypesAfterSend, withMessage } from './roomRules';
+import { connectErrorMessage, narratorTypesAfterSend, withMessage } from './roomState';
 import type { ChatMessage, RoomJoined, RoomRole } from './types';
 
 /** What the room view keeps of the hero: enough to show it, and its stored payment status. */
