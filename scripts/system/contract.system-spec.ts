@@ -383,9 +383,10 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(item)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         for (const [status, answer] of Object.entries(operation.responses as Record<string, any>)) {
-          // The zip, the books (EPUB, PDF) and the share card (PNG) are files, not JSON.
+          // The zips (a hero's assets, a user's data), the books (EPUB, PDF) and the share card (PNG) are files, not JSON.
           const file = [
             'get /api/heroes/{id}/download',
+            'get /api/user/export',
             'get /api/heroes/{heroId}/storybook/export',
             'get /api/share/{shareId}/card/{file}',
           ];

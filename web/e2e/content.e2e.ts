@@ -125,7 +125,9 @@ test('the legal pages cover the age limit, payments, AI, sharing, rooms, retenti
   await page.goto('/privacy-policy#retention');
   await expect(page.getByRole('heading', { level: 2, name: '6. How long we keep it' })).toBeInViewport();
   await expect(page.getByRole('region', { name: 'Retention periods' })).toContainText('Server logs');
-  await expect(page.getByRole('main')).toContainText('Within 30 days of a confirmed request we delete');
+  await expect(page.getByRole('main')).toContainText(
+    'You can delete your account and data at any time yourself, under Delete Account on your Profile',
+  );
 
   await page.goto('/cookie-policy');
   const cookies = page.getByRole('main');
