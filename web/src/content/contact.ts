@@ -24,4 +24,4 @@ export const LIVE_CHAT_HOURS = 'weekdays 9-5 ET';
 export const EMAIL_RESPONSE_TIME = 'within 24 hours';
 
 /** Date shown as "Last updated" on the legal documents (ISO, rendered in words). */
-export const LEGAL_LAST_UPDATED = '2026-11-21';
+export const LEGAL_LAST_UPDATED = '2026-11-27';
