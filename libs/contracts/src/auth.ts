@@ -60,6 +60,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'Please enter your name',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters long`,
+  currentPasswordRequired: 'Please enter your current password',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   /** A 400, not a 401: the user is signed in, and a 401 would sign them out of the page they are on. */

@@ -53,7 +53,7 @@ export class UserDeletionService implements ApplicationLifecycle {
     const userId = String(command?.userId ?? '');
     const password = String(command?.password ?? '');
     if (!password)
-      throw new ServiceError(400, ErrorCodes.VALIDATION_FAILED, 'Please enter your current password');
+      throw new ServiceError(400, ErrorCodes.VALIDATION_FAILED, ACCOUNT_MESSAGES.currentPasswordRequired);
     // Checks the id and answers 401 for an account that no longer exists.
     await this.users.getUser(userId);
     const user = await findUser(this.db, userId);

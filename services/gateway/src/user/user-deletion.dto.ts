@@ -1,16 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PASSWORD_MAX_LENGTH } from '@starborn/contracts';
+import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH } from '@starborn/contracts';
 import { MaxLength } from 'class-validator';
 import { RequiredText } from '../http/required-text.js';
 
-export const ENTER_PASSWORD = 'Please enter your current password';
-
 export class DeleteAccountBody {
   @ApiProperty({ example: 'correct horse battery', description: 'The current password, to confirm' })
-  @RequiredText(ENTER_PASSWORD)
-  @MaxLength(PASSWORD_MAX_LENGTH, {
-    message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  })
+  @RequiredText(ACCOUNT_MESSAGES.currentPasswordRequired)
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.passwordTooLong })
   password!: string;
 }
 

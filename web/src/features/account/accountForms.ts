@@ -29,7 +29,7 @@ export function displayNameError(name: string): string | null {
 /** The problems of the password form by field; empty when it may be sent. */
 export function passwordFormErrors(form: PasswordForm): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (!form.currentPassword) errors.currentPassword = 'Please enter your current password';
+  if (!form.currentPassword) errors.currentPassword = ACCOUNT_MESSAGES.currentPasswordRequired;
   if (!form.newPassword) errors.newPassword = 'Please enter a new password';
   else if (form.newPassword.length < PASSWORD_MIN_LENGTH)
     errors.newPassword = ACCOUNT_MESSAGES.passwordTooShort;

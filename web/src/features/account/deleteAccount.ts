@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@starborn/contracts';
 import type { ApiError } from '../../app/apiErrors';
 
 /** What deleting the account removes, and what it keeps: the section says it before anything is asked. */
@@ -15,7 +16,7 @@ export const DELETION_KEEPS = [
 ] as const;
 
 export const DELETION_MESSAGES = {
-  passwordRequired: 'Please enter your current password',
+  passwordRequired: ACCOUNT_MESSAGES.currentPasswordRequired,
   deleted: 'Your account and everything in it have been deleted. Farewell, traveller.',
   failed: 'Your account could not be deleted. Please try again.',
 } as const;
