@@ -10,6 +10,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import type { api } from './api';
+import type { RoomsState } from '../features/rooms/roomsSlice';
 import {
   authReducer,
   credentialsReceived,
@@ -20,21 +21,24 @@ import {
 } from '../features/auth/authSlice';
 import { clearSession, loadSession, saveSession, type KeyValueStorage } from '../features/auth/session';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
-import { heroSelected, initialRoomsState, roomsReducer } from '../features/rooms/roomsSlice';
+import { heroSelected, selectedHeroRestored } from '../features/rooms/selectedHero';
 import { clearSelectedHero, loadSelectedHero, saveSelectedHero } from '../features/rooms/selectedHeroStorage';
 
-type ApiState = ReturnType<typeof api.reducer>;
+/** The slices that join the store when the code that needs them loads (see joinStore). */
+interface LazySlices {
+  api: ReturnType<typeof api.reducer>;
+  rooms: RoomsState;
+}
 
 /**
- * The client's own slices, and the RTK Query slice (app/api.ts) once it is loaded: the landing page
- * talks to no server, so the query code is not in its bundle; the API module joins the store when the
- * first feature that calls the server is imported (see joinStore).
+ * The slices every page needs, then the lazy ones: the RTK Query slice (app/api.ts) joins when the
+ * first feature that calls the server is imported, the rooms slice with the shared story screens. The
+ * landing page talks to no server and shows no room, so neither is in its bundle.
  */
 const rootReducer = combineSlices({
   auth: authReducer,
   notifications: notificationsReducer,
-  rooms: roomsReducer,
-}).withLazyLoadedSlices<{ api: ApiState }>();
+}).withLazyLoadedSlices<LazySlices>();
 
 /** Middleware added after the store is made (the API's). */
 const lateMiddleware = createDynamicMiddleware();
@@ -42,18 +46,20 @@ const lateMiddleware = createDynamicMiddleware();
 /** Tells the stores that a slice joined, so its state exists before a selector reads it. */
 export const sliceJoined = createAction<string>('app/sliceJoined');
 
+/** The reducer paths of the lazy slices joined so far. */
+const joinedSlices = new Set<keyof LazySlices>();
+
 // The stores made in this page (the app's one; tests make their own), for sliceJoined.
 const stores = new Set<WeakRef<{ dispatch: (action: ReturnType<typeof sliceJoined>) => unknown }>>();
 
 /** Adds a lazily loaded slice and its middleware to every store, now and to come. */
-export function joinStore(
-  slice: { reducerPath: string; reducer: Reducer },
+export function joinStore<Path extends keyof LazySlices>(
+  slice: { reducerPath: Path; reducer: Reducer<LazySlices[Path]> },
   ...middleware: Middleware[]
 ): void {
-  rootReducer.inject({
-    reducerPath: slice.reducerPath as 'api',
-    reducer: slice.reducer as Reducer<ApiState>,
-  });
+  // The signature ties each path to its state; inject's overloads cannot follow a generic path.
+  rootReducer.inject(slice as unknown as { reducerPath: 'rooms'; reducer: Reducer<RoomsState> });
+  joinedSlices.add(slice.reducerPath);
   lateMiddleware.addMiddleware(...middleware);
   for (const ref of stores) {
     const store = ref.deref();
@@ -62,8 +68,8 @@ export function joinStore(
   }
 }
 
-/** The state as the app reads it: the API slice is there whenever code that reads it is loaded. */
-export type RootState = Omit<ReturnType<typeof rootReducer>, 'api'> & { api: ApiState };
+/** The state as the app reads it: a lazy slice is there whenever code that reads it is loaded. */
+export type RootState = Omit<ReturnType<typeof rootReducer>, keyof LazySlices> & LazySlices;
 const appReducer = rootReducer as Reducer<RootState, UnknownAction, Partial<RootState>>;
 
 /**
@@ -94,18 +100,29 @@ export function createAppStore(storage: KeyValueStorage) {
       if (userId) saveSelectedHero(storage, userId, action.payload);
     },
   });
+  // The rooms slice starts from the hero this user took into shared stories last time.
+  const restoreSelectedHero = (state: RootState, dispatch: (action: UnknownAction) => unknown) => {
+    const hero = loadSelectedHero(storage, state.auth.user?.id);
+    if (hero) dispatch(selectedHeroRestored(hero));
+  };
+  persistence.startListening({
+    predicate: (action) => sliceJoined.match(action) && action.payload === 'rooms',
+    effect: (_action, listenerApi) =>
+      restoreSelectedHero(listenerApi.getState() as RootState, listenerApi.dispatch),
+  });
 
   const session = loadSession(storage);
   const store = configureStore({
     reducer: appReducer,
     preloadedState: {
       auth: session ? { token: session.token, user: session.user } : signedOutState,
-      rooms: { ...initialRoomsState, selectedHero: loadSelectedHero(storage, session?.user.id) },
     },
     middleware: (getDefault) =>
       getDefault().prepend(persistence.middleware).concat(lateMiddleware.middleware),
   });
   stores.add(new WeakRef(store));
+  // A store made after the slice joined (tests make several) restores the hero at once.
+  if (joinedSlices.has('rooms')) restoreSelectedHero(store.getState(), store.dispatch);
   return store;
 }
 

@@ -3,19 +3,18 @@
  * loading, then joined (participant or spectator) or error; connected or disconnected; its
  * messages; and the narrator typing indicator. The socket wiring (roomConnection.ts) dispatches
  * the server's events here; the pages only read.
+ *
+ * The slice joins the store when this module loads (with the room screens and their hooks), not
+ * with the store: the landing page's JavaScript carries neither these reducers nor the room rules.
  */
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { joinStore } from '../../app/store';
 import { sessionEnded, signedOut } from '../auth/authSlice';
 import { connectErrorMessage, narratorTypesAfterSend, withMessage } from './roomState';
+import { heroSelected, selectedHeroRestored, type SelectedHero } from './selectedHero';
 import type { ChatMessage, RoomJoined, RoomRole } from './types';
 
-/** What the room view keeps of the hero: enough to show it, and its stored payment status. */
-export interface SelectedHero {
-  heroId: string;
-  name: string;
-  avatar: string | null;
-  paymentStatus: string;
-}
+export { heroSelected, type SelectedHero };
 
 export type RoomStatus = 'idle' | 'loading' | 'joined' | 'error';
 export type ConnectionState = 'connected' | 'disconnected';
@@ -80,10 +79,6 @@ const roomsSlice = createSlice({
   name: 'rooms',
   initialState: initialRoomsState,
   reducers: {
-    /** The lobby or room view settled on a hero. */
-    heroSelected(state, action: PayloadAction<SelectedHero>) {
-      state.selectedHero = action.payload;
-    },
     /** The room view opened (or reopened) a room with a hero: loading starts afresh. */
     roomEntered(state, action: PayloadAction<{ roomId: string; heroId: string }>) {
       state.room = { ...initialRoomView, ...action.payload, status: 'loading' };
@@ -206,6 +201,9 @@ const roomsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addMatcher(isAnyOf(heroSelected, selectedHeroRestored), (state, action) => {
+      state.selectedHero = action.payload;
+    });
     // Whatever was held belongs to the user who left.
     builder.addMatcher(isAnyOf(signedOut, sessionEnded), () => initialRoomsState);
   },
@@ -216,7 +214,6 @@ const roomsSlice = createSlice({
 });
 
 export const {
-  heroSelected,
   roomEntered,
   roomLeft,
   socketConnected,
@@ -238,3 +235,5 @@ export const {
 export const { selectSelectedHero, selectRoomView } = roomsSlice.selectors;
 export const roomsReducer = roomsSlice.reducer;
 export default roomsSlice;
+
+joinStore(roomsSlice);

@@ -3,7 +3,7 @@
  * room keeps the same hero (and its stored payment status, the fallback).
  */
 import type { KeyValueStorage } from '../auth/session';
-import type { SelectedHero } from './roomsSlice';
+import type { SelectedHero } from './selectedHero';
 
 export const SELECTED_HERO_KEY = 'sharedStoryHero';
 
