@@ -3,8 +3,6 @@ import {
   configureStore,
   createAction,
   createDynamicMiddleware,
-  createListenerMiddleware,
-  isAnyOf,
   type Middleware,
   type Reducer,
   type UnknownAction,
@@ -74,42 +72,32 @@ const appReducer = rootReducer as Reducer<RootState, UnknownAction, Partial<Root
 
 /**
  * Builds the store with the session restored from `storage`, and keeps storage in step with
- * the auth state (reducers stay pure; this listener does the writing).
+ * the auth state (reducers stay pure; its middleware does the writing).
  */
 export function createAppStore(storage: KeyValueStorage) {
-  const persistence = createListenerMiddleware();
-  persistence.startListening({
-    matcher: isAnyOf(credentialsReceived, userRefreshed),
-    effect: (_action, listenerApi) => {
-      const { token, user } = (listenerApi.getState() as RootState).auth;
-      if (token && user) saveSession(storage, { token, user });
-    },
-  });
-  persistence.startListening({
-    matcher: isAnyOf(signedOut, sessionEnded),
-    effect: () => {
-      clearSession(storage);
-      // The API's cached answers are dropped by its own middleware (app/api.ts).
-      clearSelectedHero(storage);
-    },
-  });
-  persistence.startListening({
-    actionCreator: heroSelected,
-    effect: (action, listenerApi) => {
-      const userId = (listenerApi.getState() as RootState).auth.user?.id;
-      if (userId) saveSelectedHero(storage, userId, action.payload);
-    },
-  });
   // The rooms slice starts from the hero this user took into shared stories last time.
   const restoreSelectedHero = (state: RootState, dispatch: (action: UnknownAction) => unknown) => {
     const hero = loadSelectedHero(storage, state.auth.user?.id);
     if (hero) dispatch(selectedHeroRestored(hero));
   };
-  persistence.startListening({
-    predicate: (action) => sliceJoined.match(action) && action.payload === 'rooms',
-    effect: (_action, listenerApi) =>
-      restoreSelectedHero(listenerApi.getState() as RootState, listenerApi.dispatch),
-  });
+  // A plain middleware rather than RTK's listener middleware: these writes need no effects API, and
+  // the listener code would be in the JavaScript every page loads.
+  const persistence: Middleware<object, RootState> = (storeApi) => (next) => (action) => {
+    const result = next(action);
+    const { token, user } = storeApi.getState().auth;
+    if (credentialsReceived.match(action) || userRefreshed.match(action)) {
+      if (token && user) saveSession(storage, { token, user });
+    } else if (signedOut.match(action) || sessionEnded.match(action)) {
+      clearSession(storage);
+      // The API's cached answers are dropped by its own middleware (app/api.ts).
+      clearSelectedHero(storage);
+    } else if (heroSelected.match(action)) {
+      if (user) saveSelectedHero(storage, user.id, action.payload);
+    } else if (sliceJoined.match(action) && action.payload === 'rooms') {
+      restoreSelectedHero(storeApi.getState(), storeApi.dispatch);
+    }
+    return result;
+  };
 
   const session = loadSession(storage);
   const store = configureStore({
@@ -117,8 +105,7 @@ export function createAppStore(storage: KeyValueStorage) {
     preloadedState: {
       auth: session ? { token: session.token, user: session.user } : signedOutState,
     },
-    middleware: (getDefault) =>
-      getDefault().prepend(persistence.middleware).concat(lateMiddleware.middleware),
+    middleware: (getDefault) => getDefault().prepend(persistence).concat(lateMiddleware.middleware),
   });
   stores.add(new WeakRef(store));
   // A store made after the slice joined (tests make several) restores the hero at once.
