@@ -19,6 +19,8 @@ const env = {
   LOG_LEVEL: 'warn',
   PORT: process.env.E2E_PORT ?? '4310',
   HOST: '127.0.0.1',
+  // The address the browser tests open: absolute links (JSON-LD, preview tags) point at it.
+  PUBLIC_ORIGIN: `http://127.0.0.1:${process.env.E2E_PORT ?? '4310'}`,
   DATABASE_URL: postgresUrl.toString(),
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   REDIS_PREFIX: `sb-e2e-${suffix}`,

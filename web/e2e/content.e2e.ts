@@ -60,7 +60,9 @@ test.describe('articles', () => {
       expect(breadcrumbs['@type']).toBe('BreadcrumbList');
 
       // The byline logo goes through SmartImage: webp when the browser supports it.
-      await expect(page.locator('.byline__avatar')).toHaveAttribute('src', '/logo.webp');
+      await expect
+        .poll(() => page.locator('.byline__avatar').evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(/\/logo\.webp$/);
 
       // The other article is offered next, and the blog index links to both.
       await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blog' }).click();

@@ -1,21 +1,19 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/cinzel';
 import './styles/global.css';
 import './styles/layout.css';
 import './styles/pages.css';
-import { registerNavigator } from './app/navigation';
-import { createAppRouter } from './app/router';
+import { PageErrorBoundary } from './app/PageErrorBoundary';
+import { AppRoutes } from './app/router';
 import { createAppStore } from './app/store';
-import { credentialsReceived, sessionEnded } from './features/auth/authSlice';
+import { credentialsReceived, sessionEnded, signedOutState } from './features/auth/authSlice';
 import { parseStoredUser, readToken, TOKEN_KEY, USER_KEY } from './features/auth/session';
 
 const store = createAppStore(window.localStorage);
-const router = createAppRouter();
-registerNavigator(router);
 
 // A restored token is checked once with GET /api/user; a 401 signs the user out. The API code loads
 // here only for a returning user: a visitor's landing page does without it.
@@ -41,10 +39,22 @@ window.addEventListener('storage', (event) => {
   }
 });
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+// Public pages arrive prerendered (web/scripts/prerender.mjs) as a visitor sees them: hydrate them
+// with the visitor's state (serverState), after which a signed-in user's own navigation renders.
+// Other pages arrive as the empty shell and render from scratch.
+const prerendered = container.hasChildNodes();
+const app = (
   <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
+    <Provider store={store} serverState={prerendered ? { ...store.getState(), auth: signedOutState } : undefined}>
+      <BrowserRouter>
+        {/* If the shell itself fails, show the error screen on its own. */}
+        <PageErrorBoundary standalone>
+          <AppRoutes />
+        </PageErrorBoundary>
+      </BrowserRouter>
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (prerendered) hydrateRoot(container, app);
+else createRoot(container).render(app);

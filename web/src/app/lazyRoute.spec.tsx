@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { ComponentType, ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
-import { lazyRoute, loadOrReload, pendingFallback, type ReloadEnvironment } from './lazyRoute';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { lazyPage, loadOrReload, type ReloadEnvironment } from './lazyRoute';
 
 function environment(pathname = '/faqs') {
   const stored = new Map<string, string>();
@@ -66,50 +67,34 @@ describe('loadOrReload (a page chunk missing after a deploy)', () => {
   });
 });
 
-describe('lazyRoute', () => {
-  const Page: ComponentType = () => null;
-  const Article: ComponentType<{ slug: string }> = () => null;
+describe('lazyPage', () => {
+  const Page: ComponentType = () => <p>The page</p>;
+  const Article: ComponentType<{ slug: string }> = ({ slug }) => <p>Article {slug}</p>;
   const fallback = <p>Loading…</p>;
 
-  it('loads the page as the route’s Component, with its loading screen for the first load', async () => {
-    const route = lazyRoute(() => Promise.resolve({ default: Page }), fallback);
-    expect(route.hydrateFallbackElement).toBe(fallback);
-    expect(typeof route.lazy).toBe('function');
-    const loaded = await (route.lazy as () => Promise<RouteObject>)();
-    expect(loaded).toEqual({ Component: Page });
+  async function html(element: ReactElement): Promise<string> {
+    const { prelude } = await prerender(element);
+    return new Response(prelude).text();
+  }
+
+  it('renders the page once its chunk has loaded, in a boundary keyed by the route', async () => {
+    const element = lazyPage('faqs', () => Promise.resolve({ default: Page }), fallback);
+    expect(element.key).toBe('faqs');
+    expect(await html(element)).toContain('The page');
   });
 
   it('places a page that needs props through render', async () => {
-    const route = lazyRoute(
+    const element = lazyPage(
+      'blog/ai-mythical-journeys',
       () => Promise.resolve({ default: Article }),
       fallback,
       (Loaded) => <Loaded slug="ai-mythical-journeys" />,
     );
-    const loaded = await (route.lazy as () => Promise<RouteObject>)();
-    const element = loaded.element as ReactElement<{ slug: string }>;
-    expect(element.type).toBe(Article);
-    expect(element.props.slug).toBe('ai-mythical-journeys');
+    expect(await html(element)).toContain('Article <!-- -->ai-mythical-journeys');
   });
-});
 
-describe('pendingFallback', () => {
-  const screen = <p>screen</p>;
-  const content = <p>content</p>;
-  const routes: RouteObject[] = [
-    {
-      path: '/',
-      children: [
-        { index: true, element: <p>home</p> },
-        { path: 'faqs', hydrateFallbackElement: content, lazy: async () => ({}) },
-        { children: [{ path: 'heroes', hydrateFallbackElement: screen, lazy: async () => ({}) }] },
-      ],
-    },
-  ];
-
-  it('is the loading screen of the route being opened, or null for a page without one', () => {
-    expect(pendingFallback(routes, '/faqs')).toBe(content);
-    expect(pendingFallback(routes, '/heroes')).toBe(screen);
-    expect(pendingFallback(routes, '/')).toBeNull();
-    expect(pendingFallback(routes, '/nowhere')).toBeNull();
+  it('shows the loading screen while the chunk loads', () => {
+    const element = lazyPage('faqs', () => new Promise<{ default: ComponentType }>(() => {}), fallback);
+    expect(renderToString(element)).toContain('Loading…');
   });
 });

@@ -1,12 +1,11 @@
 /**
- * Code-split routes: a route's page is a chunk of its own, loaded by React Router the first time the
- * route is shown (route-level `lazy`), so the landing page does not pay for the markdown renderer,
- * the sanitiser, the sockets or the long content texts. While the chunk loads, the route shows its
- * loading screen: on the first load of the app through `hydrateFallbackElement`, on a later visit
- * through the layout's pending outlet (see pendingFallback), both with the same element.
+ * Code-split routes: a route's page is a chunk of its own, loaded the first time the route is shown
+ * (React.lazy), so the landing page does not pay for the markdown renderer, the sanitiser, the sockets
+ * or the long content texts. While the chunk loads, the route shows its loading screen. On a page the
+ * server prerendered, hydration leaves the server's markup in place until the chunk arrives, so the
+ * loading screen never flashes there.
  */
-import type { ComponentType, ReactNode } from 'react';
-import { matchRoutes, type Location, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 
 const RELOAD_KEY = 'starborn:chunk-reload';
 
@@ -58,33 +57,23 @@ export function loadOrReload<T>(load: () => Promise<T>, env: ReloadEnvironment =
 type PageModule<P> = { default: ComponentType<P> };
 
 /**
- * The `lazy` and loading screen of a route whose page is the default export of a module. `render`
- * places the page when it needs props or a frame (the blog article's slug, the hero page's notice).
+ * The element of a route whose page is the default export of a module: the page in a Suspense
+ * boundary of its own with the route's loading screen. The boundary is keyed by the route, so going to
+ * another page mounts a new boundary that shows its loading screen at once, instead of keeping the
+ * previous page up until the chunk arrives. `render` places the page when it needs props or a frame
+ * (the blog article's slug, the hero page's notice).
  */
-export function lazyRoute<P extends object>(
+export function lazyPage<P extends object>(
+  key: string,
   load: () => Promise<PageModule<P>>,
   fallback: ReactNode,
   render?: (Page: ComponentType<P>) => ReactNode,
-): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
-  const loadPage = loadOrReload(load);
-  return {
-    hydrateFallbackElement: fallback,
-    lazy: async () => {
-      const { default: Page } = await loadPage();
-      return render ? { element: render(Page) } : { Component: Page as ComponentType };
-    },
-  };
-}
-
-/**
- * The loading screen of the route a pending navigation goes to (its chunk is loading), or null. The
- * deepest matched route that has one wins, as on the first load.
- */
-export function pendingFallback(routes: RouteObject[], location: Location | string): ReactNode | null {
-  const matches = matchRoutes(routes, location) ?? [];
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const fallback = matches[i]!.route.hydrateFallbackElement;
-    if (fallback !== undefined && fallback !== null) return fallback;
-  }
-  return null;
+): ReactElement {
+  const Page = lazy(loadOrReload(load));
+  const Loaded = Page as unknown as ComponentType<P>;
+  return (
+    <Suspense key={key} fallback={fallback}>
+      {render ? render(Loaded) : <Page {...({} as P)} />}
+    </Suspense>
+  );
 }

@@ -1,12 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ContentLoading, ScreenLoading } from '../components/ScreenLoading';
+import type { ArticleSlug } from '../content/blog';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { RootLayout } from '../features/layout/RootLayout';
 import { WithRoomReturn } from '../features/rooms/WithRoomReturn';
-import { ErrorPage } from '../pages/ErrorPage';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { lazyRoute, pendingFallback } from './lazyRoute';
+import { lazyPage } from './lazyRoute';
 // The loading screens' styles (and the hero and content pages' own) stay in the main bundle, so a
 // loading screen is styled before its page's chunk arrives.
 import '../styles/heroes.css';
@@ -15,88 +15,112 @@ import '../styles/content.css';
 const screen = <ScreenLoading />;
 const content = <ContentLoading />;
 
-/**
- * Public routes, login-required routes, and the catch-all 404. Pages other than the landing page and
- * the 404 are chunks of their own (see lazyRoute): the landing's bundle holds no server call, form or
- * signed-in screen.
- */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootLayout pendingFallback={(location) => pendingFallback(routes, location)} />,
-    // If the shell itself fails, show the error screen on its own.
-    errorElement: <ErrorPage standalone />,
-    children: [
-      {
-        // A page failure (a chunk that cannot load included) keeps the header and footer around the
-        // error screen.
-        errorElement: <ErrorPage />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'login', ...lazyRoute(() => import('../pages/LoginPage'), screen) },
-          { path: 'register', ...lazyRoute(() => import('../pages/RegisterPage'), screen) },
-          { path: 'share/:shareId', ...lazyRoute(() => import('../pages/SharedHeroPage'), screen) },
-          { path: 'terms-of-service', ...lazyRoute(() => import('../pages/content/TermsPage'), content) },
-          { path: 'privacy-policy', ...lazyRoute(() => import('../pages/content/PrivacyPage'), content) },
-          { path: 'cookie-policy', ...lazyRoute(() => import('../pages/content/CookiePage'), content) },
-          { path: 'zodiac-guide', ...lazyRoute(() => import('../pages/content/ZodiacGuidePage'), content) },
-          { path: 'nft-basics', ...lazyRoute(() => import('../pages/content/NftBasicsPage'), content) },
-          { path: 'faqs', ...lazyRoute(() => import('../pages/content/FaqPage'), content) },
-          { path: 'support', ...lazyRoute(() => import('../pages/content/SupportPage'), content) },
-          { path: 'blog', ...lazyRoute(() => import('../pages/content/BlogIndexPage'), content) },
-          {
-            path: 'blog/zodiac-hero-archetypes',
-            ...lazyRoute(
-              () => import('../pages/content/BlogArticlePage'),
-              content,
-              (BlogArticlePage) => <BlogArticlePage slug="zodiac-hero-archetypes" />,
-            ),
-          },
-          {
-            path: 'blog/ai-mythical-journeys',
-            ...lazyRoute(
-              () => import('../pages/content/BlogArticlePage'),
-              content,
-              (BlogArticlePage) => <BlogArticlePage slug="ai-mythical-journeys" />,
-            ),
-          },
-          {
-            path: 'backlink-strategy',
-            ...lazyRoute(() => import('../pages/content/PartnershipPage'), content),
-          },
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: 'create', ...lazyRoute(() => import('../pages/CreateHeroPage'), screen) },
-              {
-                path: 'hero/:id',
-                ...lazyRoute(
-                  () => import('../pages/HeroPage'),
-                  screen,
-                  (HeroPage) => (
-                    <WithRoomReturn>
-                      <HeroPage />
-                    </WithRoomReturn>
-                  ),
-                ),
-              },
-              { path: 'checkout/:id', ...lazyRoute(() => import('../pages/CheckoutPage'), screen) },
-              { path: 'profile', ...lazyRoute(() => import('../pages/ProfilePage'), screen) },
-              { path: 'heroes', ...lazyRoute(() => import('../pages/HeroesListPage'), screen) },
-              { path: 'shared-story', ...lazyRoute(() => import('../pages/SharedStoryLobbyPage'), screen) },
-              {
-                path: 'shared-story/:roomId',
-                ...lazyRoute(() => import('../pages/SharedStoryRoomPage'), screen),
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
+const contentPage = (path: string, load: Parameters<typeof lazyPage>[1]) => ({
+  path,
+  element: lazyPage(path, load, content),
+});
+const screenPage = (path: string, load: Parameters<typeof lazyPage>[1]) => ({
+  path,
+  element: lazyPage(path, load, screen),
+});
+const article = (slug: ArticleSlug) => ({
+  path: `blog/${slug}`,
+  element: lazyPage(
+    `blog/${slug}`,
+    () => import('../pages/content/BlogArticlePage'),
+    content,
+    (BlogArticlePage) => <BlogArticlePage slug={slug} />,
+  ),
+});
+
+/** Pages anyone may open. The content pages among them are prerendered (see PRERENDERED_PAGES). */
+const PUBLIC_ROUTES = [
+  screenPage('login', () => import('../pages/LoginPage')),
+  screenPage('register', () => import('../pages/RegisterPage')),
+  screenPage('share/:shareId', () => import('../pages/SharedHeroPage')),
+  contentPage('terms-of-service', () => import('../pages/content/TermsPage')),
+  contentPage('privacy-policy', () => import('../pages/content/PrivacyPage')),
+  contentPage('cookie-policy', () => import('../pages/content/CookiePage')),
+  contentPage('zodiac-guide', () => import('../pages/content/ZodiacGuidePage')),
+  contentPage('nft-basics', () => import('../pages/content/NftBasicsPage')),
+  contentPage('faqs', () => import('../pages/content/FaqPage')),
+  contentPage('support', () => import('../pages/content/SupportPage')),
+  contentPage('blog', () => import('../pages/content/BlogIndexPage')),
+  article('zodiac-hero-archetypes'),
+  article('ai-mythical-journeys'),
+  contentPage('backlink-strategy', () => import('../pages/content/PartnershipPage')),
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** Pages behind sign-in: visitors are sent to /login (RequireAuth). Never prerendered. */
+const SIGNED_IN_ROUTES = [
+  screenPage('create', () => import('../pages/CreateHeroPage')),
+  {
+    path: 'hero/:id',
+    element: lazyPage(
+      'hero/:id',
+      () => import('../pages/HeroPage'),
+      screen,
+      (HeroPage) => (
+        <WithRoomReturn>
+          <HeroPage />
+        </WithRoomReturn>
+      ),
+    ),
+  },
+  screenPage('checkout/:id', () => import('../pages/CheckoutPage')),
+  screenPage('profile', () => import('../pages/ProfilePage')),
+  screenPage('heroes', () => import('../pages/HeroesListPage')),
+  screenPage('shared-story', () => import('../pages/SharedStoryLobbyPage')),
+  screenPage('shared-story/:roomId', () => import('../pages/SharedStoryRoomPage')),
+];
+
+/**
+ * The pages whose HTML is rendered at build time (web/scripts/prerender.mjs), so the server's answer
+ * carries their text, title and preview tags before any JavaScript runs. The 404 page is rendered at
+ * NOT_FOUND_PRERENDER_PATH, a path no route matches.
+ */
+export const PRERENDERED_PAGES = [
+  '/',
+  '/blog',
+  '/blog/zodiac-hero-archetypes',
+  '/blog/ai-mythical-journeys',
+  '/zodiac-guide',
+  '/faqs',
+  '/nft-basics',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/support',
+  '/backlink-strategy',
+] as const;
+export const NOT_FOUND_PRERENDER_PATH = '/404';
+
+/**
+ * Every path pattern the app answers (React Router syntax), for the server: a path that matches none
+ * of them is answered with the 404 page and a 404 status.
+ */
+export const ROUTE_PATTERNS = ['/', ...[...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].map((route) => `/${route.path}`)];
+
+/**
+ * The app's pages inside the shell (header, footer, error screen): the landing page and the 404 are
+ * in the main bundle, every other page is a chunk of its own (see lazyPage), so the landing's bundle
+ * holds no server call, form or signed-in screen.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<HomePage />} />
+        {PUBLIC_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={route.element} />
+        ))}
+        <Route element={<RequireAuth />}>
+          {SIGNED_IN_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={route.element} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

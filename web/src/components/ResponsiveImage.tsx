@@ -35,7 +35,7 @@ export function ResponsiveImage({
   const plain = failedFor === src;
   return (
     // display: contents keeps the <img> laid out as the child of the <picture>'s parent.
-    <picture style={{ display: 'contents' }}>
+    <picture className="image-picture">
       {!plain && sources && (
         <>
           <source type="image/avif" srcSet={srcSetOf(sources.avif)} sizes={sizes} />

@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { browserSupportsWebp, toWebpUrl } from './webp';
+import { canSwitchToWebp, toWebpUrl } from './webp';
 
 export interface SmartImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
   src: string;
@@ -8,8 +8,10 @@ export interface SmartImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement
 }
 
 /**
- * An <img> that asks for the .webp sibling of a jpg/jpeg/png when the browser supports webp,
- * and falls back to the original file if the webp one cannot be loaded.
+ * An <img> that offers the browser the .webp sibling of a jpg/jpeg/png (a <picture> source, so the
+ * browser chooses and the server's markup is the same for every browser), and falls back to the
+ * original file if the webp one cannot be loaded. The <picture> box is `display: contents`: the image
+ * lays out as if it stood alone.
  */
 export function SmartImage({
   src,
@@ -20,19 +22,24 @@ export function SmartImage({
   ...rest
 }: SmartImageProps) {
   const [failedWebpFor, setFailedWebpFor] = useState<string | null>(null);
-  const preferred = browserSupportsWebp() && failedWebpFor !== src ? toWebpUrl(src) : src;
+  const offersWebp = canSwitchToWebp(src) && failedWebpFor !== src;
 
   return (
-    <img
-      {...rest}
-      src={preferred}
-      alt={alt}
-      loading={loading}
-      decoding={decoding}
-      onError={(event) => {
-        if (preferred !== src) setFailedWebpFor(src);
-        else onError?.(event);
-      }}
-    />
+    <picture className="image-picture">
+      {offersWebp && <source type="image/webp" srcSet={toWebpUrl(src)} />}
+      <img
+        {...rest}
+        src={src}
+        alt={alt}
+        loading={loading}
+        decoding={decoding}
+        onError={(event) => {
+          // The webp failed (its currentSrc is the webp one): drop the source, so the original loads.
+          if (offersWebp && event.currentTarget.currentSrc !== new URL(src, document.baseURI).href)
+            setFailedWebpFor(src);
+          else onError?.(event);
+        }}
+      />
+    </picture>
   );
 }

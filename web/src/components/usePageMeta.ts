@@ -1,6 +1,12 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { metaTagsFor, resolvePageMeta, type PageMetaInput } from './pageMeta';
+
+/**
+ * Set only while a page is prerendered (entry-server.tsx): receives the page's title and preview tags,
+ * which the prerender writes into the page's HTML head. In the browser there is none.
+ */
+export const PageMetaSink = createContext<((input: PageMetaInput) => void) | null>(null);
 
 function findTag(attribute: string, key: string): HTMLMetaElement | null {
   return document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${CSS.escape(key)}"]`);
@@ -14,6 +20,7 @@ function findTag(attribute: string, key: string): HTMLMetaElement | null {
 export function usePageMeta(input: PageMetaInput): void {
   const location = useLocation();
   const { title, description, image, type, url, card } = input;
+  useContext(PageMetaSink)?.(input);
 
   useEffect(() => {
     const meta = resolvePageMeta({ title, description, image, type, url, card }, window.location.href);

@@ -9,19 +9,3 @@ export function toWebpUrl(url: string): string {
 export function canSwitchToWebp(url: string): boolean {
   return toWebpUrl(url) !== url;
 }
-
-let cachedSupport: boolean | undefined;
-
-/** Feature test, once per page: a canvas that can encode webp can also decode it. */
-export function browserSupportsWebp(): boolean {
-  if (cachedSupport !== undefined) return cachedSupport;
-  try {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1;
-    canvas.height = 1;
-    cachedSupport = canvas.toDataURL('image/webp').startsWith('data:image/webp');
-  } catch {
-    cachedSupport = false;
-  }
-  return cachedSupport;
-}

@@ -1,18 +1,16 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { StarBackground } from '../features/layout/StarBackground';
 
 function describe(error: unknown): string | null {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   return null;
 }
 
 /**
- * The router's fallback for unexpected errors. Inside the shell it replaces only the
+ * The screen for unexpected errors (see PageErrorBoundary). Inside the shell it replaces only the
  * page; `standalone` is used when the shell itself failed, so it brings its own background.
  */
-export function ErrorPage({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
+export function ErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const detail = describe(error);
 
   const content = (

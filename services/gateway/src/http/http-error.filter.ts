@@ -50,7 +50,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
 
     if (exception instanceof NotFoundException && this.spa.accepts(request)) {
-      this.spa.send(reply);
+      this.spa.send(request, reply);
       return;
     }
     const shape = this.toShape(exception, request);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { startStack, type TestStack } from '../__tests__/stack.js';
 import { writeWebBuild } from '../__tests__/suite-env.js';
-import { metaContent } from '../http/page-meta.js';
+import { metaContent } from '@starborn/page-meta';
 
 const ORIGIN = 'https://starborn.example';
 const INACTIVE = 'This shared hero link is no longer active.';

@@ -1,22 +1,16 @@
-import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PageErrorBoundary } from '../../app/PageErrorBoundary';
+import { NavigatorBridge } from '../../app/navigation';
 import { Toaster } from '../notifications/Toaster';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { StarBackground } from './StarBackground';
-
-export interface RootLayoutProps {
-  /** The loading screen of the route a pending navigation goes to, while its page's chunk loads. */
-  pendingFallback?: (location: Location) => ReactNode | null;
-}
+import { useScrollToTopOnNavigation } from './useScrollToTop';
 
 /** The shell around every page: stars, header, main landmark, footer, notifications. */
-export function RootLayout({ pendingFallback }: RootLayoutProps) {
-  const navigation = useNavigation();
-  // Going to a page whose chunk is not loaded yet: show its loading screen at once, as the page
-  // would, rather than leaving the previous page up until the chunk arrives.
-  const pending =
-    navigation.state === 'loading' && pendingFallback ? pendingFallback(navigation.location) : null;
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -25,11 +19,15 @@ export function RootLayout({ pendingFallback }: RootLayoutProps) {
       <StarBackground />
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        {pending ?? <Outlet />}
+        {/* A page failure (a chunk that cannot load included) keeps the header and footer around the
+            error screen; opening another page clears it. */}
+        <PageErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <Footer />
       <Toaster />
-      <ScrollRestoration />
+      <NavigatorBridge />
     </div>
   );
 }

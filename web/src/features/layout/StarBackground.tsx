@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useHydrated } from '../../components/useHydrated';
 import { makeStars, starCount, type Star } from './stars';
 
 function viewportStarCount(): number {
@@ -28,7 +29,10 @@ function StarDot({ star }: { star: Star }) {
  * which cost the main thread work on every frame of a page at rest).
  */
 export function StarBackground() {
-  const [count, setCount] = useState(viewportStarCount);
+  // The server knows no window: the stars come out once the page is hydrated.
+  const hydrated = useHydrated();
+  const [viewportCount, setCount] = useState(() => (typeof window === 'undefined' ? 0 : viewportStarCount()));
+  const count = hydrated ? viewportCount : 0;
 
   useEffect(() => {
     let frame = 0;

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 export const HEADER_SCROLL_THRESHOLD = 10;
 
 export function useScrolledPast(threshold = HEADER_SCROLL_THRESHOLD): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > threshold);
+  // Read after mounting: a prerendered page hydrates as the server rendered it, at the top.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > threshold);
     onScroll();

@@ -9,6 +9,7 @@ import { ARTICLES, articleBySlug, articlePath, type ArticleSlug } from '../../co
 import { articleJsonLd } from '../../content/jsonLd';
 import { usePageMeta } from '../../components/usePageMeta';
 import '../../styles/content.css';
+import { siteOrigin } from '../../app/siteOrigin';
 
 /** One blog article with its table of contents, structured data and a link to the other article. */
 export default function BlogArticlePage({ slug }: { slug: ArticleSlug }) {
@@ -19,7 +20,7 @@ export default function BlogArticlePage({ slug }: { slug: ArticleSlug }) {
 
   return (
     <div className="content-page">
-      <JsonLd data={articleJsonLd(article, window.location.origin)} />
+      <JsonLd data={articleJsonLd(article, siteOrigin())} />
       <header className="container content-hero content-hero--article">
         <nav aria-label="Breadcrumb" className="breadcrumbs">
           <ol>

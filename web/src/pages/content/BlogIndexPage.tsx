@@ -7,13 +7,14 @@ import { blogJsonLd } from '../../content/jsonLd';
 import { usePageMeta } from '../../components/usePageMeta';
 import { CallToAction } from '../../components/CallToAction';
 import '../../styles/content.css';
+import { siteOrigin } from '../../app/siteOrigin';
 
 /** The blog index with its two articles. */
 export default function BlogIndexPage() {
   usePageMeta({ title: BLOG_TITLE, description: BLOG_DESCRIPTION });
   return (
     <div className="content-page">
-      <JsonLd data={blogJsonLd(window.location.origin)} />
+      <JsonLd data={blogJsonLd(siteOrigin())} />
       <header className="container content-hero">
         <p className="eyebrow">Stories from the stars</p>
         <h1>{BLOG_TITLE}</h1>

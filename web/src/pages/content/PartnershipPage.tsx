@@ -5,6 +5,7 @@ import { CONTACT } from '../../content/contact';
 import { PARTNERSHIP } from '../../content/partnership';
 import { SmartImage } from '../../components/SmartImage';
 import { usePageMeta } from '../../components/usePageMeta';
+import { siteOrigin } from '../../app/siteOrigin';
 
 /** The HTML a partner pastes to show the Starborn badge, pointing at this site. */
 export function badgeSnippet(origin: string): string {
@@ -17,7 +18,7 @@ export function badgeSnippet(origin: string): string {
 type CopyState = 'idle' | 'copied' | 'failed';
 
 function BadgeKit() {
-  const snippet = badgeSnippet(window.location.origin);
+  const snippet = badgeSnippet(siteOrigin());
   const [copy, setCopy] = useState<CopyState>('idle');
 
   useEffect(() => {

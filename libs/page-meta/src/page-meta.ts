@@ -19,6 +19,8 @@ export interface PageMeta {
   /** Absolute URL of the page. */
   url: string;
   card: 'summary' | 'summary_large_image';
+  /** Open Graph's type ('website', 'article'); the page's own default stays without it. */
+  type?: string;
 }
 
 /** Text for an HTML attribute or element: what a user typed stays text. */
@@ -86,6 +88,7 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     'twitter:image': meta.image,
     'twitter:url': meta.url,
   };
+  if (meta.type) tags['og:type'] = meta.type;
   if (meta.imageWidth) tags['og:image:width'] = String(meta.imageWidth);
   if (meta.imageHeight) tags['og:image:height'] = String(meta.imageHeight);
   if (meta.imageAlt) {
