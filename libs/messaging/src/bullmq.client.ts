@@ -18,7 +18,14 @@ import { outgoingMeta } from './correlation.js';
 import { RemoteError } from './errors.js';
 import { DEFAULT_EVENT_RETRY, DEFAULT_REQUEST_TIMEOUT_MS, type BullMqClientOptions } from './options.js';
 import { createRedisConnection } from './redis.js';
-import type { CommandEnvelope, EventEnvelope, MessageMeta, ReplyEnvelope } from './wire.js';
+import {
+  decodeReply,
+  type CommandEnvelope,
+  type DecodedReply,
+  type EventEnvelope,
+  type JsonText,
+  type MessageMeta,
+} from './wire.js';
 
 export interface RequestOptions {
   timeoutMs?: number;
@@ -32,7 +39,8 @@ export interface PublishOptions {
 }
 
 interface PendingRequest {
-  resolve: (value: unknown) => void;
+  /** The reply's data as JSON text (undefined when the handler answered nothing). */
+  resolve: (json: string | undefined) => void;
   reject: (error: RemoteError) => void;
   timer: NodeJS.Timeout;
 }
@@ -64,6 +72,29 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
     payload: PayloadOf<R, K>,
     options: RequestOptions = {},
   ): Promise<ReplyOf<R, K>> {
+    const json = await this.sendRequest(name, payload, options);
+    return (json === undefined ? undefined : JSON.parse(json)) as ReplyOf<R, K>;
+  }
+
+  /**
+   * As request, but answers the reply as the JSON text the service sent, never parsed here: for a
+   * caller that hands the reply on unchanged (an HTTP answer), so it is neither parsed nor serialised
+   * again. A reply without data is `null`.
+   */
+  async requestJson<K extends CommandName<R>>(
+    name: K,
+    payload: PayloadOf<R, K>,
+    options: RequestOptions = {},
+  ): Promise<JsonText<ReplyOf<R, K>>> {
+    return (await this.sendRequest(name, payload, options)) ?? 'null';
+  }
+
+  /** Puts the command on its service's queue; answers the reply's data as JSON text. */
+  private async sendRequest<K extends CommandName<R>>(
+    name: K,
+    payload: PayloadOf<R, K>,
+    options: RequestOptions,
+  ): Promise<string | undefined> {
     const definition = this.options.registry[name];
     if (definition?.kind !== 'command') throw new Error(`"${name}" is not a command of the registry`);
     await this.connect();
@@ -77,7 +108,7 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
       meta: outgoingMeta(options.meta),
     };
     const queue = this.queue(QueueNames.commands(definition.service));
-    return new Promise<ReplyOf<R, K>>((resolve, reject) => {
+    return new Promise<string | undefined>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         // Best effort: take the command back so it does not run after the caller gave up.
@@ -90,7 +121,7 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
           }),
         );
       }, timeoutMs);
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+      this.pending.set(id, { resolve, reject, timer });
       queue
         .add(name, envelope, { jobId: id, removeOnComplete: true, removeOnFail: { age: 3600 } })
         .catch((error: Error) =>
@@ -174,18 +205,18 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
 
   private onReply(message: string): void {
     try {
-      this.settle(JSON.parse(message) as ReplyEnvelope);
+      this.settle(decodeReply(message));
     } catch (error) {
       this.log.error(`Unreadable reply: ${(error as Error).message}`);
     }
   }
 
-  private settle(reply: ReplyEnvelope): void {
+  private settle(reply: DecodedReply): void {
     const request = this.pending.get(reply.id);
     if (!request) return; // already timed out
     this.pending.delete(reply.id);
     clearTimeout(request.timer);
-    if (reply.ok) request.resolve(reply.data);
+    if (reply.ok) request.resolve(reply.json);
     else request.reject(new RemoteError(reply.error));
   }
 

@@ -11,7 +11,7 @@ import { toErrorShape } from './errors.js';
 import { measureJob, trackWorker } from './metrics.js';
 import { DEFAULT_EVENT_RETRY, type BullMqServerOptions } from './options.js';
 import { createRedisConnection } from './redis.js';
-import type { CommandEnvelope, EventEnvelope, ReplyEnvelope } from './wire.js';
+import { encodeReply, type CommandEnvelope, type EventEnvelope, type ReplyEnvelope } from './wire.js';
 
 /**
  * The server side of the BullMQ transport. Each service consumes its own command queue (one job is
@@ -21,7 +21,6 @@ import type { CommandEnvelope, EventEnvelope, ReplyEnvelope } from './wire.js';
 export class BullMqServer extends Server implements CustomTransportStrategy {
   private readonly log: Logger;
   private connection?: Redis;
-  private publisher?: Redis;
   private workers: Worker[] = [];
 
   constructor(private readonly options: BullMqServerOptions) {
@@ -55,10 +54,7 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     // Worker.close() lets jobs in flight finish before resolving.
     await Promise.all(this.workers.map((worker) => worker.close()));
     this.workers = [];
-    await Promise.all([
-      this.publisher?.quit().catch(() => undefined),
-      this.connection?.quit().catch(() => undefined),
-    ]);
+    await this.connection?.quit().catch(() => undefined);
   }
 
   on(): never {
@@ -90,7 +86,6 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     const { registry, service, prefix } = this.options;
     const connection = createRedisConnection(this.options, `${service}:worker`);
     this.connection = connection;
-    this.publisher = createRedisConnection(this.options, `${service}:replies`);
     const kinds = new Set(patternsServedBy(registry, service).map((name) => registry[name].kind));
     const retry = this.options.eventRetry ?? DEFAULT_EVENT_RETRY;
     const worker = (
@@ -144,7 +139,24 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
     } catch (error) {
       reply = { id: envelope.id, ok: false, error: toErrorShape(error) };
     }
-    await this.publisher!.publish(envelope.replyTo, JSON.stringify(reply));
+    this.publishReply(envelope.replyTo, encodeReply(reply));
+  }
+
+  /**
+   * Publishes a reply on the worker's own connection with its socket corked until the current
+   * microtasks have run: BullMQ marks the job completed right after the handler returns, so the reply
+   * and that command leave in one write instead of two round trips. The caller waits for the reply,
+   * not for this command's acknowledgement; a connection that cannot publish is logged (the caller's
+   * timeout answers it).
+   */
+  private publishReply(channel: string, message: string): void {
+    const connection = this.connection!;
+    const socket = connection.status === 'ready' ? connection.stream : undefined;
+    socket?.cork();
+    connection
+      .publish(channel, message)
+      .catch((error: Error) => this.log.error(`Reply to ${channel} not sent: ${error.message}`));
+    if (socket) process.nextTick(() => socket.uncork());
   }
 
   /** An event handler that throws fails the job, and BullMQ retries it with the capped backoff. */

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { defineCommand, defineEvent, ErrorCodes, ServiceError } from '@starborn/contracts';
+import { defineCommand, defineEvent, ErrorCodes, QueueNames, ServiceError } from '@starborn/contracts';
 import { deleteRedisPrefix, eventually, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
 import { BullMqClient } from './bullmq.client.js';
 import { BullMqServer } from './bullmq.server.js';
@@ -16,6 +16,7 @@ const registry = {
   'echo.ping': defineCommand<{ n: number }, { n: number; instance: string }>('echo'),
   'echo.fail': defineCommand<{ kind: 'known' | 'unknown' }, never>('echo'),
   'echo.count': defineCommand<{ n: number }, number>('echo'),
+  'echo.nothing': defineCommand<{ n: number }, void>('echo'),
   'thing.happened': defineEvent<{ thingId: string }>('audit', 'mailer'),
 } as const;
 const { OnCommand, OnEvent } = handlerDecorators(registry);
@@ -52,6 +53,11 @@ class EchoHandlers {
   count(@Payload() payload: { n: number }) {
     counted.push(payload.n);
     return counted.length;
+  }
+
+  @OnCommand('echo.nothing')
+  nothing(@Payload() payload: { n: number }): void {
+    counted.push(payload.n);
   }
 }
 
@@ -172,6 +178,36 @@ describe('request/reply over BullMQ', () => {
       code: 'INTERNAL',
       message: expect.not.stringContaining('secret'),
     });
+  });
+
+  it('answers the JSON text the handler replied with, unparsed, to requestJson', async () => {
+    await startService('echo', EchoModule);
+    const client = newClient();
+
+    const json = await client.requestJson('echo.ping', { n: 5 });
+
+    expect(typeof json).toBe('string');
+    expect(json).toBe(JSON.stringify({ n: 5, instance: JSON.parse(json).instance }));
+    await expect(client.requestJson('echo.nothing', { n: 6 })).resolves.toBe('null');
+    await expect(client.request('echo.nothing', { n: 7 })).resolves.toBeUndefined();
+    expect(counted).toEqual([6, 7]);
+  });
+
+  it('leaves no job behind once the reply is in: each command completes as its reply goes out', async () => {
+    await startService('echo', EchoModule);
+    const client = newClient();
+
+    await Promise.all(Array.from({ length: 50 }, (_, n) => client.request('echo.ping', { n })));
+
+    const { Queue } = await import('bullmq');
+    const queue = new Queue(QueueNames.commands('echo'), { connection: { url: TEST_REDIS_URL }, prefix });
+    try {
+      const counts = () => queue.getJobCounts('active', 'wait', 'completed', 'failed');
+      await eventually(async () => Object.values(await counts()).every((count) => count === 0));
+      expect(await counts()).toEqual({ active: 0, wait: 0, completed: 0, failed: 0 });
+    } finally {
+      await queue.close();
+    }
   });
 
   it("works through Nest's ClientProxy.send as well", async () => {

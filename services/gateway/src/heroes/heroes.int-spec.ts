@@ -230,7 +230,16 @@ describe('heroes: generation', () => {
 
     const foreign = await api('GET', `/api/heroes/${heroId}`, { token: stranger.token });
     expect(foreign.status).toBe(404);
+    expect(foreign.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(foreign.json.message).toBe('Hero not found.');
+    // The owner's answer is the heroes service's reply as it was sent, declared as JSON.
+    const own = await api('GET', `/api/heroes/${heroId}`, { token: owner.token });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(own.json).toEqual(
+      await stack.bus.request('heroes.get', { userId: owner.user.id, heroId, preview: false }),
+    );
+    expect(own.json).toMatchObject({ id: heroId, name: 'Private', status: 'pending', images: [] });
     expect((await api('POST', `/api/heroes/generate/${heroId}`, { token: stranger.token })).status).toBe(404);
 
     const mine = await api('GET', '/api/user/heroes', { token: owner.token });
