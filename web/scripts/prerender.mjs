@@ -50,7 +50,9 @@ function pageHtml(template, markup, preloads) {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error('dist/index.html has no empty <div id="root"></div>');
   const withBody = template.replace(root, () => `<div id="root">${markup}</div>`);
-  return preloads.length ? withBody.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`) : withBody;
+  return preloads.length
+    ? withBody.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+    : withBody;
 }
 
 export async function prerender() {
@@ -93,7 +95,12 @@ export async function prerender() {
   writeFileSync(
     path.join(PAGES_DIR, 'pages.json'),
     JSON.stringify(
-      { originPlaceholder: server.PRERENDER_ORIGIN, pages, notFound: '404.html', routes: server.ROUTE_PATTERNS },
+      {
+        originPlaceholder: server.PRERENDER_ORIGIN,
+        pages,
+        notFound: '404.html',
+        routes: server.ROUTE_PATTERNS,
+      },
       null,
       2,
     ),

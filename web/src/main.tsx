@@ -46,7 +46,10 @@ const container = document.getElementById('root')!;
 const prerendered = container.hasChildNodes();
 const app = (
   <StrictMode>
-    <Provider store={store} serverState={prerendered ? { ...store.getState(), auth: signedOutState } : undefined}>
+    <Provider
+      store={store}
+      serverState={prerendered ? { ...store.getState(), auth: signedOutState } : undefined}
+    >
       <BrowserRouter>
         {/* If the shell itself fails, show the error screen on its own. */}
         <PageErrorBoundary standalone>

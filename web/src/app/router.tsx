@@ -99,7 +99,10 @@ export const NOT_FOUND_PRERENDER_PATH = '/404';
  * Every path pattern the app answers (React Router syntax), for the server: a path that matches none
  * of them is answered with the 404 page and a 404 status.
  */
-export const ROUTE_PATTERNS = ['/', ...[...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].map((route) => `/${route.path}`)];
+export const ROUTE_PATTERNS = [
+  '/',
+  ...[...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].map((route) => `/${route.path}`),
+];
 
 /**
  * The app's pages inside the shell (header, footer, error screen): the landing page and the 404 are

@@ -28,7 +28,8 @@ class HtmlPage {
 
   /** The body in the best encoding the request accepts. */
   encoded(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-    const accepts = (name: string) => new RegExp(`\\b${name}\\b(?!;q=0(\\.0*)?\\b)`).test(acceptEncoding ?? '');
+    const accepts = (name: string) =>
+      new RegExp(`\\b${name}\\b(?!;q=0(\\.0*)?\\b)`).test(acceptEncoding ?? '');
     if (accepts('br')) {
       this.brotli ??= brotliCompressSync(this.body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
