@@ -1,22 +1,64 @@
-import { lazy, Suspense } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { CheckIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from '../../components/Icons';
+import {
+  EXIT_ANIMATION_MS,
+  hideNotification,
+  removeNotification,
+  type Notification,
+  type NotificationType,
+} from './notificationsSlice';
 
-// Most visits show no notification: the toasts' code loads with the first one.
-const ToastList = lazy(() => import('./ToastList'));
+const ICONS: Record<NotificationType, typeof InfoIcon> = {
+  info: InfoIcon,
+  success: CheckIcon,
+  warning: WarningIcon,
+  error: ErrorIcon,
+};
 
-/**
- * The notifications' polite live region, on every page from the start (a region added with its
- * content is not announced), with the queue inside it once there is something to show.
- */
-export function Toaster() {
-  const hasNotifications = useAppSelector((state) => state.notifications.length > 0);
+function Toast({ notification }: { notification: Notification }) {
+  const dispatch = useAppDispatch();
+  const { id, type, title, message, visible, autoClose, duration, dismissible } = notification;
+
+  // Auto-close after `duration`, then remove once the exit animation has played.
+  useEffect(() => {
+    if (!visible) {
+      const timer = window.setTimeout(() => dispatch(removeNotification(id)), EXIT_ANIMATION_MS);
+      return () => window.clearTimeout(timer);
+    }
+    if (!autoClose) return;
+    const timer = window.setTimeout(() => dispatch(hideNotification(id)), duration);
+    return () => window.clearTimeout(timer);
+  }, [dispatch, id, visible, autoClose, duration]);
+
+  const Icon = ICONS[type];
   return (
-    <section className="toaster" aria-label="Notifications" aria-live="polite">
-      {hasNotifications && (
-        <Suspense fallback={null}>
-          <ToastList />
-        </Suspense>
+    <div
+      className={`toast toast--${type}${visible ? '' : ' toast--leaving'}`}
+      role={type === 'error' ? 'alert' : 'status'}
+      data-notification-type={type}
+    >
+      <Icon className="toast__icon" />
+      <div className="toast__body">
+        <p className="toast__title">{title}</p>
+        <p className="toast__message">{message}</p>
+      </div>
+      {dismissible && (
+        <button
+          type="button"
+          className="toast__close"
+          aria-label={`Dismiss notification: ${title}`}
+          onClick={() => dispatch(hideNotification(id))}
+        >
+          <CloseIcon width={16} height={16} />
+        </button>
       )}
-    </section>
+    </div>
   );
+}
+
+/** The notification queue, newest at the bottom (inside the Toaster's live region). */
+export default function ToastList() {
+  const notifications = useAppSelector((state) => state.notifications);
+  return notifications.map((n) => <Toast key={n.id} notification={n} />);
 }
