@@ -57,8 +57,14 @@ function Toast({ notification }: { notification: Notification }) {
   );
 }
 
-/** The notification queue, newest at the bottom (inside the Toaster's live region). */
-export default function ToastList() {
+/** Renders the notification queue in a polite live region, newest at the bottom. */
+export function Toaster() {
   const notifications = useAppSelector((state) => state.notifications);
-  return notifications.map((n) => <Toast key={n.id} notification={n} />);
+  return (
+    <section className="toaster" aria-label="Notifications" aria-live="polite">
+      {notifications.map((n) => (
+        <Toast key={n.id} notification={n} />
+      ))}
+    </section>
+  );
 }
