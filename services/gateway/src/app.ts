@@ -163,10 +163,13 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   installBodyLimit(fastify);
   installBodyGuard(fastify);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config.PAYMENTS_PROVIDER) },
-    crossOriginEmbedderPolicy: false,
+  // @fastify/helmet rebuilds its middleware from the options on every request, and the policy's
+  // directives are most of that work: the policy is built once here and set by a hook of its own.
+  const policy = helmet.contentSecurityPolicy({
+    directives: contentSecurityPolicy(config.PAYMENTS_PROVIDER),
   });
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  fastify.addHook('onRequest', (request, reply, done) => policy(request.raw, reply.raw, done));
   const permissions = permissionsPolicy(config.PAYMENTS_PROVIDER);
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', permissions);
