@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 // In `vite dev` the API calls are proxied to a locally running gateway (port 3000 by default).
 const gateway = process.env.STARBORN_GATEWAY_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   build: {
     outDir: 'dist',
@@ -14,6 +14,19 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads, read by the landing's JavaScript budget
     // (scripts/landing-js.mjs, its browser test and bench/web).
     manifest: true,
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            codeSplitting: {
+              // Every module the entry needs before the page is interactive goes in the entry's own
+              // chunk. Left to itself the bundler spreads them over several chunks, fetched and
+              // compressed apart: 1.2 kB more gzip on the landing, and on every other page too.
+              // Lazy pages keep their own chunks.
+              groups: [{ name: 'index', tags: ['$initial'] }],
+            },
+          },
+        },
   },
   server: {
     host: '127.0.0.1',
@@ -24,4 +37,4 @@ export default defineConfig({
     },
   },
   preview: { host: '127.0.0.1' },
-});
+}));
