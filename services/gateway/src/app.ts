@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import helmetMiddleware from 'helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyBaseLogger } from 'fastify';
@@ -165,11 +166,13 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
 
   // @fastify/helmet rebuilds its middleware from the options on every request, and the policy's
   // directives are most of that work: the policy is built once here and set by a hook of its own.
-  const policy = helmet.contentSecurityPolicy({
+  const policy = helmetMiddleware.contentSecurityPolicy({
     directives: contentSecurityPolicy(config.PAYMENTS_PROVIDER),
   });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  fastify.addHook('onRequest', (request, reply, done) => policy(request.raw, reply.raw, done));
+  fastify.addHook('onRequest', (request, reply, done) => {
+    policy(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   const permissions = permissionsPolicy(config.PAYMENTS_PROVIDER);
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', permissions);
