@@ -17,7 +17,7 @@ import { EVENT_BACKOFF } from './backoff.js';
 import { outgoingMeta } from './correlation.js';
 import { RemoteError } from './errors.js';
 import { DEFAULT_EVENT_RETRY, DEFAULT_REQUEST_TIMEOUT_MS, type BullMqClientOptions } from './options.js';
-import { createRedisConnection } from './redis.js';
+import { coalesceWrites, createRedisConnection } from './redis.js';
 import {
   decodeReply,
   type CommandEnvelope,
@@ -197,7 +197,7 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
   }
 
   private async open(): Promise<void> {
-    this.connection = createRedisConnection(this.options, 'client');
+    this.connection = coalesceWrites(createRedisConnection(this.options, 'client'));
     this.subscriber = createRedisConnection(this.options, 'client:replies');
     this.subscriber.on('message', (_channel: string, message: string) => this.onReply(message));
     await this.subscriber.subscribe(this.channel);

@@ -10,7 +10,7 @@ import { runWithMeta } from './correlation.js';
 import { toErrorShape } from './errors.js';
 import { measureJob, trackWorker } from './metrics.js';
 import { DEFAULT_EVENT_RETRY, type BullMqServerOptions } from './options.js';
-import { createRedisConnection } from './redis.js';
+import { coalesceWrites, createRedisConnection } from './redis.js';
 import { encodeReply, type CommandEnvelope, type EventEnvelope, type ReplyEnvelope } from './wire.js';
 
 /**
@@ -84,7 +84,8 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
 
   private async start(): Promise<void> {
     const { registry, service, prefix } = this.options;
-    const connection = createRedisConnection(this.options, `${service}:worker`);
+    // Replies, completions and fetches of the jobs in hand leave together (see coalesceWrites).
+    const connection = coalesceWrites(createRedisConnection(this.options, `${service}:worker`));
     this.connection = connection;
     const kinds = new Set(patternsServedBy(registry, service).map((name) => registry[name].kind));
     const retry = this.options.eventRetry ?? DEFAULT_EVENT_RETRY;
@@ -143,20 +144,16 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * Publishes a reply on the worker's own connection with its socket corked until the current
-   * microtasks have run: BullMQ marks the job completed right after the handler returns, so the reply
-   * and that command leave in one write instead of two round trips. The caller waits for the reply,
-   * not for this command's acknowledgement; a connection that cannot publish is logged (the caller's
-   * timeout answers it).
+   * Publishes a reply on the worker's own connection without waiting for Redis to acknowledge it:
+   * BullMQ marks the job completed right after the handler returns, in the same turn, so the reply
+   * and that command leave in one write (coalesceWrites) instead of two round trips. The caller waits
+   * for the reply, not for the acknowledgement; a reply that cannot be published is logged (the
+   * caller's timeout answers it).
    */
   private publishReply(channel: string, message: string): void {
-    const connection = this.connection!;
-    const socket = connection.status === 'ready' ? connection.stream : undefined;
-    socket?.cork();
-    connection
-      .publish(channel, message)
-      .catch((error: Error) => this.log.error(`Reply to ${channel} not sent: ${error.message}`));
-    if (socket) process.nextTick(() => socket.uncork());
+    this.connection!.publish(channel, message).catch((error: Error) =>
+      this.log.error(`Reply to ${channel} not sent: ${error.message}`),
+    );
   }
 
   /** An event handler that throws fails the job, and BullMQ retries it with the capped backoff. */
