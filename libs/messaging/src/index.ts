@@ -8,7 +8,7 @@ export * from './bullmq.server.js';
 export * from './bullmq.client.js';
 export * from './decorators.js';
 export * from './message-bus.js';
-export { createRedisConnection } from './redis.js';
+export { coalesceWrites, createRedisConnection } from './redis.js';
 export * from './jobs.js';
 export * from './queue-worker.js';
 export * from './ai-quota.js';
