@@ -62,7 +62,7 @@ test.describe('articles', () => {
       // The byline logo goes through SmartImage: webp when the browser supports it.
       await expect
         .poll(() => page.locator('.byline__avatar').evaluate((img: HTMLImageElement) => img.currentSrc))
-        .toMatch(/\/logo\.webp$/);
+        .toMatch(/\/logo-96\.webp$/);
 
       // The other article is offered next, and the blog index links to both.
       await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blog' }).click();

@@ -182,5 +182,5 @@ test('images are requested as webp when the browser supports it', async ({ page 
   await expect
     .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
-  expect(await logo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/logo\.webp$/);
+  expect(await logo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/logo-96\.webp$/);
 });

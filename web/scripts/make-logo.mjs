@@ -1,7 +1,9 @@
 /* global Image */
 // Renders the Starborn emblem (an SVG drawn here) with the system chromium and writes
 // public/logo.jpg (social previews, spec default image), logo.webp (its webp sibling: the image
-// component asks for it), favicon.svg, favicon-32.png and apple-touch-icon.png.
+// component asks for it), logo-96.jpg and logo-96.webp (the header's 40 px emblem, sharp on screens of up
+// to 2.4 device pixels per CSS pixel, a few kB instead of the full logo's 16), favicon.svg,
+// favicon-32.png and apple-touch-icon.png.
 // Run: npm run logo -w web   (needs /usr/bin/chromium)
 import { chromium } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
@@ -128,9 +130,16 @@ try {
       ctx.drawImage(img, 0, 0, size, size);
       return canvas.toDataURL(type, quality).split(',')[1];
     };
-    return { webp: encode(512, 'image/webp', 0.86), touch: encode(180, 'image/png') };
+    return {
+      webp: encode(512, 'image/webp', 0.86),
+      touch: encode(180, 'image/png'),
+      smallJpeg: encode(96, 'image/jpeg', 0.9),
+      smallWebp: encode(96, 'image/webp', 0.9),
+    };
   }, jpeg.toString('base64'));
   await writeFile(`${publicDir}logo.webp`, Buffer.from(encoded.webp, 'base64'));
+  await writeFile(`${publicDir}logo-96.jpg`, Buffer.from(encoded.smallJpeg, 'base64'));
+  await writeFile(`${publicDir}logo-96.webp`, Buffer.from(encoded.smallWebp, 'base64'));
   await writeFile(`${publicDir}apple-touch-icon.png`, Buffer.from(encoded.touch, 'base64'));
 
   await writeFile(`${publicDir}favicon.svg`, favicon);
@@ -147,4 +156,6 @@ try {
 } finally {
   await browser.close();
 }
-console.log('Wrote logo.jpg, logo.webp, apple-touch-icon.png, favicon.svg and favicon-32.png to web/public/');
+console.log(
+  'Wrote logo.jpg, logo.webp, logo-96.jpg, logo-96.webp, apple-touch-icon.png, favicon.svg and favicon-32.png to web/public/',
+);

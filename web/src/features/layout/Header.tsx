@@ -78,7 +78,8 @@ export function Header() {
     >
       <div className="site-header__inner container">
         <Link to="/" className="brand" aria-label="Starborn home">
-          <SmartImage src="/logo.jpg" alt="" className="brand__logo" width={40} height={40} loading="eager" />
+          {/* The 96 px emblem (logo-96): the full logo is a 512 px social preview image. */}
+          <SmartImage src="/logo-96.jpg" alt="" className="brand__logo" width={40} height={40} loading="eager" />
           <span className="brand__name">Starborn</span>
         </Link>
 

@@ -5,7 +5,7 @@ import { BLOG_AUTHOR, formatIsoDate, type Article, articleReadingMinutes } from 
 export function Byline({ article }: { article: Article }) {
   return (
     <p className="byline">
-      <SmartImage src="/logo.jpg" alt="" width={32} height={32} className="byline__avatar" />
+      <SmartImage src="/logo-96.jpg" alt="" width={32} height={32} className="byline__avatar" />
       <span>{BLOG_AUTHOR}</span>
       <span aria-hidden="true">·</span>
       <time dateTime={article.datePublished}>{formatIsoDate(article.datePublished)}</time>
