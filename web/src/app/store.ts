@@ -1,12 +1,15 @@
 import {
-  combineSlices,
-  configureStore,
-  createAction,
-  createDynamicMiddleware,
+  applyMiddleware,
+  combineReducers,
+  compose,
+  legacy_createStore as createStore,
   type Middleware,
   type Reducer,
+  type Store,
   type UnknownAction,
-} from '@reduxjs/toolkit';
+} from 'redux';
+import { thunk, type ThunkDispatch } from 'redux-thunk';
+import { defineAction } from './actions';
 import type { api } from './api';
 import type { RoomsState } from '../features/rooms/roomsSlice';
 import {
@@ -16,11 +19,19 @@ import {
   signedOut,
   signedOutState,
   userRefreshed,
+  type AuthState,
 } from '../features/auth/authSlice';
 import { clearSession, loadSession, saveSession, type KeyValueStorage } from '../features/auth/session';
-import { notificationsReducer } from '../features/notifications/notificationsSlice';
+import { notificationsReducer, type NotificationsState } from '../features/notifications/notificationsSlice';
 import { heroSelected, selectedHeroRestored } from '../features/rooms/selectedHero';
 import { clearSelectedHero, loadSelectedHero, saveSelectedHero } from '../features/rooms/selectedHeroStorage';
+
+/*
+ * The store every page loads is plain Redux, not Redux Toolkit's configureStore: a module lives in
+ * one chunk only, so any Toolkit import here would put Toolkit and Immer (about 8 kB gzip) into the
+ * landing page's JavaScript. The lazy features (RTK Query in app/api.ts, the rooms and wizard
+ * slices...) keep Redux Toolkit and join this store through joinStore.
+ */
 
 /** The slices that join the store when the code that needs them loads (see joinStore). */
 interface LazySlices {
@@ -28,47 +39,90 @@ interface LazySlices {
   rooms: RoomsState;
 }
 
+/** The slices every page needs. */
+interface EagerSlices {
+  auth: AuthState;
+  notifications: NotificationsState;
+}
+
+/** The state as the app reads it: a lazy slice is there whenever code that reads it is loaded. */
+export type RootState = EagerSlices & LazySlices;
+
 /**
  * The slices every page needs, then the lazy ones: the RTK Query slice (app/api.ts) joins when the
  * first feature that calls the server is imported, the rooms slice with the shared story screens. The
  * landing page talks to no server and shows no room, so neither is in its bundle.
  */
-const rootReducer = combineSlices({
+const reducers: { [Path in keyof RootState]?: Reducer<RootState[Path]> } = {
   auth: authReducer,
   notifications: notificationsReducer,
-}).withLazyLoadedSlices<LazySlices>();
+};
 
-/** Middleware added after the store is made (the API's). */
-const lateMiddleware = createDynamicMiddleware();
+/** The state is typed with every lazy slice: code that reads one has loaded it, so it has joined. */
+type AppReducer = Reducer<RootState, UnknownAction, Partial<RootState>>;
+const combineJoined = () => combineReducers(reducers) as unknown as AppReducer;
+let rootReducer = combineJoined();
+
+/** Middleware added after the stores are made (the API's), run in the order it joined. */
+const lateMiddleware: Middleware[] = [];
+
+/**
+ * Runs the late middleware in every store. Each is set up once per store (RTK Query keeps its
+ * per-store state in that closure); the chain is rebuilt when one joins.
+ */
+const dynamicMiddleware: Middleware = (storeApi) => {
+  const applied: ReturnType<Middleware>[] = [];
+  return (next) => {
+    let chain = next;
+    return (action) => {
+      if (applied.length < lateMiddleware.length) {
+        for (const middleware of lateMiddleware.slice(applied.length)) applied.push(middleware(storeApi));
+        chain = applied.reduceRight((inner, middleware) => middleware(inner), next);
+      }
+      return chain(action);
+    };
+  };
+};
 
 /** Tells the stores that a slice joined, so its state exists before a selector reads it. */
-export const sliceJoined = createAction<string>('app/sliceJoined');
+export const sliceJoined = defineAction<string>('app/sliceJoined');
 
 /** The reducer paths of the lazy slices joined so far. */
 const joinedSlices = new Set<keyof LazySlices>();
 
 // The stores made in this page (the app's one; tests make their own), for sliceJoined.
-const stores = new Set<WeakRef<{ dispatch: (action: ReturnType<typeof sliceJoined>) => unknown }>>();
+const stores = new Set<WeakRef<AppStore>>();
 
 /** Adds a lazily loaded slice and its middleware to every store, now and to come. */
 export function joinStore<Path extends keyof LazySlices>(
   slice: { reducerPath: Path; reducer: Reducer<LazySlices[Path]> },
   ...middleware: Middleware[]
 ): void {
-  // The signature ties each path to its state; inject's overloads cannot follow a generic path.
-  rootReducer.inject(slice as unknown as { reducerPath: 'rooms'; reducer: Reducer<RoomsState> });
+  (reducers as Record<string, Reducer>)[slice.reducerPath] = slice.reducer;
+  rootReducer = combineJoined();
   joinedSlices.add(slice.reducerPath);
-  lateMiddleware.addMiddleware(...middleware);
+  for (const m of middleware) if (!lateMiddleware.includes(m)) lateMiddleware.push(m);
   for (const ref of stores) {
     const store = ref.deref();
-    if (store) store.dispatch(sliceJoined(slice.reducerPath));
-    else stores.delete(ref);
+    if (!store) {
+      stores.delete(ref);
+      continue;
+    }
+    // Replacing the reducer gives the new slice its initial state.
+    store.replaceReducer(rootReducer);
+    store.dispatch(sliceJoined(slice.reducerPath));
   }
 }
 
-/** The state as the app reads it: a lazy slice is there whenever code that reads it is loaded. */
-export type RootState = Omit<ReturnType<typeof rootReducer>, keyof LazySlices> & LazySlices;
-const appReducer = rootReducer as Reducer<RootState, UnknownAction, Partial<RootState>>;
+export type AppDispatch = ThunkDispatch<RootState, undefined, UnknownAction>;
+export type AppStore = Omit<Store<RootState, UnknownAction>, 'dispatch'> & { dispatch: AppDispatch };
+
+/** Redux DevTools, when the browser has the extension (as configureStore did). */
+const composeEnhancers: typeof compose =
+  (typeof window !== 'undefined' &&
+    (window as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: typeof compose })
+      .__REDUX_DEVTOOLS_EXTENSION_COMPOSE__) ||
+  compose;
 
 /**
  * Builds the store with the session restored from `storage`, and keeps storage in step with
@@ -100,18 +154,13 @@ export function createAppStore(storage: KeyValueStorage) {
   };
 
   const session = loadSession(storage);
-  const store = configureStore({
-    reducer: appReducer,
-    preloadedState: {
-      auth: session ? { token: session.token, user: session.user } : signedOutState,
-    },
-    middleware: (getDefault) => getDefault().prepend(persistence).concat(lateMiddleware.middleware),
-  });
+  const store: AppStore = createStore(
+    rootReducer,
+    { auth: session ? { token: session.token, user: session.user } : signedOutState },
+    composeEnhancers(applyMiddleware(persistence, thunk, dynamicMiddleware)),
+  );
   stores.add(new WeakRef(store));
   // A store made after the slice joined (tests make several) restores the hero at once.
   if (joinedSlices.has('rooms')) restoreSelectedHero(store.getState(), store.dispatch);
   return store;
 }
-
-export type AppStore = ReturnType<typeof createAppStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -1,4 +1,9 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+/**
+ * The signed-in user and their token. A plain reducer rather than a Redux Toolkit slice: it is in
+ * the store every page loads, whose JavaScript stays free of Toolkit and Immer (see app/store.ts).
+ */
+import type { UnknownAction } from 'redux';
+import { defineAction } from '../../app/actions';
 import type { Session, User } from './session';
 
 export interface AuthState {
@@ -8,35 +13,31 @@ export interface AuthState {
 
 export const signedOutState: AuthState = { token: null, user: null };
 
-const authSlice = createSlice({
-  name: 'auth',
-  initialState: signedOutState,
-  reducers: {
-    /** Login or register succeeded. */
-    credentialsReceived(_state, action: PayloadAction<Session>) {
-      return { token: action.payload.token, user: action.payload.user };
-    },
-    /** GET /api/user confirmed the token; keep the freshest name and email. */
-    userRefreshed(state, action: PayloadAction<User>) {
-      if (state.token) state.user = action.payload;
-    },
-    /** The user pressed Sign Out / Log Out. */
-    signedOut() {
-      return signedOutState;
-    },
-    /** The server rejected the token (401) or another tab signed out. */
-    sessionEnded() {
-      return signedOutState;
-    },
-  },
-  selectors: {
-    selectUser: (state) => state.user,
-    selectToken: (state) => state.token,
-    selectIsAuthenticated: (state) => state.token !== null && state.user !== null,
-  },
-});
+/** Login or register succeeded. */
+export const credentialsReceived = defineAction<Session>('auth/credentialsReceived');
+/** GET /api/user confirmed the token; keep the freshest name and email. */
+export const userRefreshed = defineAction<User>('auth/userRefreshed');
+/** The user pressed Sign Out / Log Out. */
+export const signedOut = defineAction('auth/signedOut');
+/** The server rejected the token (401) or another tab signed out. */
+export const sessionEnded = defineAction('auth/sessionEnded');
 
-export const { credentialsReceived, userRefreshed, signedOut, sessionEnded } = authSlice.actions;
-export const { selectUser, selectToken, selectIsAuthenticated } = authSlice.selectors;
-export const authReducer = authSlice.reducer;
-export default authSlice;
+export function authReducer(state: AuthState = signedOutState, action: UnknownAction): AuthState {
+  if (credentialsReceived.match(action)) {
+    return { token: action.payload.token, user: action.payload.user };
+  }
+  if (userRefreshed.match(action)) {
+    return state.token ? { ...state, user: action.payload } : state;
+  }
+  if (signedOut.match(action) || sessionEnded.match(action)) return signedOutState;
+  return state;
+}
+
+interface WithAuth {
+  auth: AuthState;
+}
+
+export const selectUser = (state: WithAuth) => state.auth.user;
+export const selectToken = (state: WithAuth) => state.auth.token;
+export const selectIsAuthenticated = (state: WithAuth) =>
+  state.auth.token !== null && state.auth.user !== null;

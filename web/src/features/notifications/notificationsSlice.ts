@@ -1,4 +1,9 @@
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+/**
+ * The toasts on screen. A plain reducer rather than a Redux Toolkit slice: it is in the store every
+ * page loads, whose JavaScript stays free of Toolkit and Immer (see app/store.ts).
+ */
+import type { UnknownAction } from 'redux';
+import { defineAction } from '../../app/actions';
 
 export type NotificationType = 'error' | 'warning' | 'success' | 'info';
 
@@ -38,46 +43,39 @@ export const EXIT_ANIMATION_MS = 300;
 
 export type NotificationsState = Notification[];
 
-const notificationsSlice = createSlice({
-  name: 'notifications',
-  initialState: [] as NotificationsState,
-  reducers: {
-    notify: {
-      reducer(state, action: PayloadAction<Notification>) {
-        state.push(action.payload);
-      },
-      prepare(input: NotifyInput) {
-        return {
-          payload: {
-            id: nanoid(),
-            type: input.type,
-            title: input.title,
-            message: input.message,
-            visible: true,
-            autoClose: input.autoClose ?? true,
-            duration: input.duration ?? NOTIFICATION_DURATIONS.default,
-            dismissible: input.dismissible ?? true,
-          },
-        };
-      },
-    },
-    /** Starts the exit: the toast stays in the list, invisible, until removed. */
-    hideNotification(state, action: PayloadAction<string>) {
-      const n = state.find((item) => item.id === action.payload);
-      if (n) n.visible = false;
-    },
-    removeNotification(state, action: PayloadAction<string>) {
-      return state.filter((item) => item.id !== action.payload);
-    },
-    clearNotifications() {
-      return [];
-    },
-  },
-});
+let notificationCount = 0;
 
-export const { notify, hideNotification, removeNotification, clearNotifications } =
-  notificationsSlice.actions;
-export const notificationsReducer = notificationsSlice.reducer;
+/** Shows a notification; the options left out take their defaults. */
+export const notify = defineAction('notifications/notify', (input: NotifyInput): Notification => ({
+  // Unique within the page, which is all the toasts need.
+  id: `n${(notificationCount += 1)}-${Date.now().toString(36)}`,
+  type: input.type,
+  title: input.title,
+  message: input.message,
+  visible: true,
+  autoClose: input.autoClose ?? true,
+  duration: input.duration ?? NOTIFICATION_DURATIONS.default,
+  dismissible: input.dismissible ?? true,
+}));
+/** Starts the exit: the toast stays in the list, invisible, until removed. */
+export const hideNotification = defineAction<string>('notifications/hideNotification');
+export const removeNotification = defineAction<string>('notifications/removeNotification');
+export const clearNotifications = defineAction('notifications/clearNotifications');
+
+export function notificationsReducer(
+  state: NotificationsState = [],
+  action: UnknownAction,
+): NotificationsState {
+  if (notify.match(action)) return [...state, action.payload];
+  if (hideNotification.match(action)) {
+    const id = action.payload;
+    if (!state.some((n) => n.id === id && n.visible)) return state;
+    return state.map((n) => (n.id === id ? { ...n, visible: false } : n));
+  }
+  if (removeNotification.match(action)) return state.filter((n) => n.id !== action.payload);
+  if (clearNotifications.match(action)) return state.length ? [] : state;
+  return state;
+}
 
 /** The AI-quota notification (10 s, dismissible), ready for the features that need it. */
 export function quotaExceededNotification(serverMessage?: string): NotifyInput {

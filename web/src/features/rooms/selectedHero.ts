@@ -3,7 +3,7 @@
  * rooms slice, which joins the store only with the room screens: the store every page loads keeps
  * the choice in browser storage (app/store.ts) without loading the slice.
  */
-import { createAction } from '@reduxjs/toolkit';
+import { defineAction } from '../../app/actions';
 
 /** What the room view keeps of the hero: enough to show it, and its stored payment status. */
 export interface SelectedHero {
@@ -14,7 +14,7 @@ export interface SelectedHero {
 }
 
 /** The lobby or room view settled on a hero. */
-export const heroSelected = createAction<SelectedHero>('rooms/heroSelected');
+export const heroSelected = defineAction<SelectedHero>('rooms/heroSelected');
 
 /** The hero remembered in browser storage for the signed-in user, read when the rooms slice joins. */
-export const selectedHeroRestored = createAction<SelectedHero>('rooms/selectedHeroRestored');
+export const selectedHeroRestored = defineAction<SelectedHero>('rooms/selectedHeroRestored');
