@@ -145,8 +145,8 @@ export class BullMqServer extends Server implements CustomTransportStrategy {
 
   /**
    * Publishes a reply on the worker's own connection without waiting for Redis to acknowledge it:
-   * BullMQ marks the job completed right after the handler returns, in the same turn, so the reply
-   * and that command leave in one write (coalesceWrites) instead of two round trips. The caller waits
+   * BullMQ marks the job completed right after the handler returns, before any other I/O, so the
+   * reply and that command leave in one write (coalesceWrites) instead of two round trips. The caller waits
    * for the reply, not for the acknowledgement; a reply that cannot be published is logged (the
    * caller's timeout answers it).
    */

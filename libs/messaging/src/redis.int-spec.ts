@@ -32,7 +32,7 @@ afterEach(() => redis.quit());
 afterAll(() => deleteRedisPrefix(prefix));
 
 describe('coalesceWrites', () => {
-  it('sends the commands given in one turn of the event loop in one write, each with its own answer', async () => {
+  it('sends the commands given in one go in one write, each with its own answer', async () => {
     const writes = countWrites(redis);
 
     const answers = await Promise.all([
@@ -47,7 +47,7 @@ describe('coalesceWrites', () => {
     expect(writes()).toBe(1);
   });
 
-  it('sends commands of different turns in writes of their own, without holding any back', async () => {
+  it('sends commands given apart in writes of their own, without holding any back', async () => {
     const writes = countWrites(redis);
 
     expect(await redis.incr(`${prefix}:m`)).toBe(1);

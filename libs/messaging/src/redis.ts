@@ -14,12 +14,13 @@ export function createRedisConnection(options: RedisConnectionOptions, name: str
 }
 
 /**
- * Lets the commands given to a connection in one turn of the event loop leave in one write: the
- * socket is corked at the turn's first command and uncorked once the turn's callbacks have run
- * (setImmediate). Under load the requests, replies, completions and fetches of many messages then
- * share one system call on each side instead of one apiece, and a lone command waits only for the end
- * of the turn it was issued in. ioredis's enableAutoPipelining batches the same way but builds a
- * pipeline per batch, which costs more than it saves here.
+ * Lets the commands given to a connection in one go leave in one write: the socket is corked at the
+ * first command and uncorked once the code running now and the promise callbacks it set off have run
+ * (process.nextTick), before any other I/O is handled. A reply published by a handler and the job
+ * completion BullMQ sends right after it, or the next commands of the several requests whose replies
+ * arrived in one read, then share one system call (and one read on Redis's side) instead of one apiece;
+ * nothing waits for later I/O. ioredis's enableAutoPipelining batches more widely but builds a pipeline
+ * per batch, which costs more than it saves here.
  */
 export function coalesceWrites(redis: Redis): Redis {
   const sendCommand = redis.sendCommand.bind(redis);
@@ -34,7 +35,7 @@ export function coalesceWrites(redis: Redis): Redis {
     if (!corked && redis.status === 'ready') {
       corked = redis.stream;
       corked.cork();
-      setImmediate(uncork);
+      process.nextTick(uncork);
     }
     return sendCommand(...args);
   };

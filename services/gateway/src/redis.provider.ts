@@ -7,7 +7,7 @@ export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
 
 /**
  * The gateway's own Redis connection (sessions, rate limits, health). Fails fast rather than queueing
- * when Redis is down. The session checks of the requests that arrive in one turn of the event loop
+ * when Redis is down. Commands given in one go (e.g. the session checks of requests read together)
  * leave in one write (coalesceWrites).
  */
 export const gatewayRedisProvider: Provider = {
