@@ -190,7 +190,11 @@ const SCREENS: Screen[] = [
   publicPage('cookie policy', '/cookie-policy', 'Cookie Policy', inPageLink),
   publicPage('support', '/support', 'Support', inPageLink),
   publicPage('partnership', '/backlink-strategy', 'Partner With Starborn'),
-  publicPage('404', '/no-such-place', 'Lost in the Cosmic Void'),
+  {
+    ...publicPage('404', '/no-such-place', 'Lost in the Cosmic Void'),
+    // The server answers an address the app has no page for with a 404 status, which the browser logs.
+    expectedConsoleErrors: [/the server responded with a status of 404/],
+  },
   publicPage('login', '/login', 'Sign In'),
   publicPage('register', '/register', 'Create Your Account'),
   {

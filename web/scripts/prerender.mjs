@@ -1,5 +1,5 @@
 // After `vite build`: renders the public pages to HTML (src/entry-server.tsx, built for Node into
-// dist-ssr/), each into a copy of dist/index.html with its own title and preview tags, and writes them
+// dist-ssr-<pid>/), each into a copy of dist/index.html with its own title and preview tags, and writes them
 // with a manifest under dist/.pages/ for the gateway (services/gateway/src/http/spa-fallback.ts). A
 // visitor, a search engine or a link previewer gets the page's full text before any JavaScript runs;
 // the app then hydrates it (src/main.tsx). Each page's own chunk is preloaded, so hydration does not
@@ -11,8 +11,10 @@ import { build } from 'vite';
 import { withPageMeta } from '@starborn/page-meta';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(WEB, 'dist');
-const SSR_OUT = path.join(WEB, 'dist-ssr');
+// The built app to prerender into: web/dist, or the directory given (a build of one's own).
+const DIST = path.resolve(process.argv[2] ?? path.join(WEB, 'dist'));
+// The server build, beside node_modules so its imports resolve; one per run, so two builds never meet.
+const SSR_OUT = path.join(WEB, `dist-ssr-${process.pid}`);
 const PAGES_DIR = path.join(DIST, '.pages');
 
 /** The module each prerendered page loads lazily (its route's chunk), by manifest key. */
@@ -56,6 +58,14 @@ function pageHtml(template, markup, preloads) {
 }
 
 export async function prerender() {
+  try {
+    return await renderInto();
+  } finally {
+    rmSync(SSR_OUT, { recursive: true, force: true });
+  }
+}
+
+async function renderInto() {
   await build({
     root: WEB,
     logLevel: 'warn',
@@ -105,11 +115,10 @@ export async function prerender() {
       2,
     ),
   );
-  rmSync(SSR_OUT, { recursive: true, force: true });
   return Object.keys(pages).length + 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const count = await prerender();
-  console.log(`prerendered ${count} pages into dist/${path.basename(PAGES_DIR)}/`);
+  console.log(`prerendered ${count} pages into ${path.relative(process.cwd(), PAGES_DIR)}/`);
 }

@@ -50,7 +50,10 @@ const app = (
       store={store}
       serverState={prerendered ? { ...store.getState(), auth: signedOutState } : undefined}
     >
-      <BrowserRouter>
+      {/* Navigations render at once rather than as transitions: a sign-out leaves the guarded page
+          in the same render as the signed-out state (useSignOut). A page whose chunk is loading shows
+          its own loading screen meanwhile (lazyPage). */}
+      <BrowserRouter useTransitions={false}>
         {/* If the shell itself fails, show the error screen on its own. */}
         <PageErrorBoundary standalone>
           <AppRoutes />

@@ -25,9 +25,10 @@ export function useSignOut() {
     }: { revoke?: boolean; notice?: { title: string; message: string } } = {}) => {
       const name = greetingName(user);
       if (token && revoke) void revokeSession(token);
-      // Leave the (possibly guarded) page first and render home synchronously, so the old
-      // page's guard never sees the signed-out state and bounces us to /login.
-      await navigate('/', { flushSync: true });
+      // Leave the (possibly guarded) page in the same render as the sign-out (the router's updates
+      // are not transitions, see main.tsx), so the old page's guard never sees the signed-out state
+      // and bounces us to /login.
+      void navigate('/');
       dispatch(signedOut());
       dispatch(
         notify({
