@@ -100,7 +100,8 @@ function readReport(lhr) {
         .filter(Boolean)
         .slice(0, 5),
     }));
-  const lcpElement = audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight.
+  const lcpElement = audit('lcp-breakdown-insight')?.details?.items?.find((item) => item.type === 'node');
   const renderBlocking = (audit('render-blocking-insight')?.details?.items ?? [])
     .map((entry) => entry.url)
     .filter(Boolean);
