@@ -98,6 +98,18 @@ export function SupportForm() {
     message: '',
     category: DEFAULT_SUPPORT_CATEGORY,
   }));
+  // The support page is prerendered and hydrates as a visitor sees it: a signed-in user becomes known
+  // just after. Their name and email are filled in then, without overwriting anything typed.
+  const [filledFor, setFilledFor] = useState(user?.id ?? null);
+  if ((user?.id ?? null) !== filledFor) {
+    setFilledFor(user?.id ?? null);
+    if (user)
+      setValues((current) => ({
+        ...current,
+        name: current.name || user.name,
+        email: current.email || user.email,
+      }));
+  }
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<SupportFailure | null>(null);
   const [sent, setSent] = useState<SupportRequest | null>(null);
