@@ -1,4 +1,4 @@
-import { escapeHtml, metaContent, withAbsoluteMetaUrls, withPageMeta } from './page-meta.js';
+import { escapeHtml, metaContent, unescapeHtml, withAbsoluteMetaUrls, withPageMeta } from './page-meta.js';
 
 // The web app's index.html as Vite builds it: tags wrapped over lines, relative default URLs.
 const INDEX = `<!doctype html>
@@ -91,5 +91,35 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
     );
+  });
+});
+
+describe('unescapeHtml', () => {
+  it('gives back the text escapeHtml escaped', () => {
+    const text = `<a href="x" title='y'>&amp; &lt;/a> $& $1`;
+    expect(unescapeHtml(escapeHtml(text))).toBe(text);
+    expect(unescapeHtml('&quot;&#39;&lt;&gt;&amp;')).toBe(`"'<>&`);
+  });
+
+  it('is undone by escaping again: an entity in the text is escaped as text', () => {
+    expect(escapeHtml('&lt;')).toBe('&amp;lt;');
+    expect(escapeHtml(unescapeHtml('&amp;lt;'))).toBe('&amp;lt;');
+  });
+
+  it('decodes each entity once: a decoded ampersand starts no other entity', () => {
+    expect(unescapeHtml('&amp;lt;')).toBe('&lt;');
+    expect(unescapeHtml('&amp;amp;')).toBe('&amp;');
+    expect(unescapeHtml('&amp;quot;&amp;#39;')).toBe('&quot;&#39;');
+  });
+
+  it('leaves alone what is not one of its entities', () => {
+    expect(unescapeHtml('a & b &copy; &lt &#60; &LT;')).toBe('a & b &copy; &lt &#60; &LT;');
+  });
+});
+
+describe('metaContent', () => {
+  it('reads an escaped ampersand in a link once', () => {
+    const html = '<head><meta property="og:url" content="https://s.example/?q=&amp;lt;&amp;x=1" /></head>';
+    expect(metaContent(html, 'og:url')).toBe('https://s.example/?q=&lt;&x=1');
   });
 });

@@ -23,23 +23,32 @@ export interface PageMeta {
   type?: string;
 }
 
+/** The characters that end an attribute or start markup, and their entities. */
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+const CHARACTERS: Record<string, string> = Object.fromEntries(
+  Object.entries(ENTITIES).map(([character, entity]) => [entity, character]),
+);
+// Both patterns come from the table (none of its characters or entities is special in a pattern).
+const ESCAPED = new RegExp(`[${Object.keys(ENTITIES).join('')}]`, 'g');
+const ENTITY = new RegExp(Object.values(ENTITIES).join('|'), 'g');
+
 /** Text for an HTML attribute or element: what a user typed stays text. */
 export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
+  return text.replace(ESCAPED, (character) => ENTITIES[character]!);
 }
 
-function unescapeHtml(text: string): string {
-  return text
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
+/**
+ * The text escapeHtml escaped. One pass from left to right, so a decoded `&` never starts another
+ * entity: `&amp;lt;` is `&lt;`, not `<`.
+ */
+export function unescapeHtml(text: string): string {
+  return text.replace(ENTITY, (entity) => CHARACTERS[entity]!);
 }
 
 /** `<meta property|name="key" … >`, wherever the attributes are and however the tag is wrapped. */
