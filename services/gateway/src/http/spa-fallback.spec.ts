@@ -3,8 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
-import { matchesRoute, PRERENDER_DIR, SpaFallback, type PrerenderManifest } from './spa-fallback.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  encodingQualities,
+  matchesRoute,
+  preferredEncoding,
+  PRERENDER_DIR,
+  SpaFallback,
+  type PrerenderManifest,
+} from './spa-fallback.js';
 
 const PLACEHOLDER = 'https://starborn-origin.invalid';
 const ORIGIN = 'https://starborn.example';
@@ -66,9 +73,20 @@ describe('SpaFallback', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<h1>Landing</h1>');
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<h1>Landing</h1>');
     const refused = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br;q=0' } });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toContain('<h1>Landing</h1>');
+    const bare = await app.inject({ method: 'GET', url: '/' });
+    expect(bare.headers['content-encoding']).toBeUndefined();
+    expect(bare.headers.vary).toContain('accept-encoding');
+    expect(bare.body).toContain('<h1>Landing</h1>');
   });
 
   it('answers the app’s other pages with the empty shell, and a path no page has with the 404 page', async () => {
@@ -105,5 +123,57 @@ describe('matchesRoute', () => {
     expect(matchesRoute('/hero/:id', '/hero')).toBe(false);
     expect(matchesRoute('/hero/:id', '/hero/abc/def')).toBe(false);
     expect(matchesRoute('/blog/ai-mythical-journeys', '/blog/other')).toBe(false);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers br when the browser takes it, whatever order the header names them in', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('br')).toBe('br');
+    expect(preferredEncoding('gzip;q=0.8, br;q=0.8')).toBe('br');
+    expect(preferredEncoding('*')).toBe('br');
+  });
+
+  it('gives gzip to a client that takes only gzip, or rates it higher', () => {
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('gzip, br;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('GZIP ; Q=0.5')).toBe('gzip');
+  });
+
+  it('sends the page as it is to a client that asks for identity', () => {
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('deflate, identity;q=0.5')).toBeUndefined();
+  });
+
+  it('never uses a coding refused with q=0, even where `*` would allow it', () => {
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, *')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.0, gzip;q=0.000')).toBeUndefined();
+    expect(preferredEncoding('*;q=0')).toBeUndefined();
+    expect(preferredEncoding('gzip;q=0, br;q=0, *')).toBeUndefined();
+  });
+
+  it('sends the page as it is without the header, or with an empty one', () => {
+    expect(preferredEncoding(undefined)).toBeUndefined();
+    expect(preferredEncoding('')).toBeUndefined();
+    expect(preferredEncoding(' , ')).toBeUndefined();
+  });
+
+  it('takes x-gzip as gzip, and no coding whose name merely contains br or gzip', () => {
+    expect(preferredEncoding('x-gzip')).toBe('gzip');
+    expect(preferredEncoding('brotli, gzipped, x-br')).toBeUndefined();
+  });
+});
+
+describe('encodingQualities', () => {
+  it('reads each coding’s q-value, 1 without one, and drops a coding with a malformed one', () => {
+    expect(
+      Object.fromEntries(encodingQualities('br;q=0.9, gzip ;level=1, *;q=0.001, zstd;q=2, deflate;q=.5')),
+    ).toEqual({
+      br: 0.9,
+      gzip: 1,
+      '*': 0.001,
+    });
   });
 });

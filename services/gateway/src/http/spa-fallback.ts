@@ -19,6 +19,42 @@ export interface PrerenderManifest {
 /** Where the prerendered pages sit in web/dist: a dot directory, so the static files never serve them. */
 export const PRERENDER_DIR = '.pages';
 
+/** A coding's q-value parameter, and a well-formed one: at most 1, with at most three decimals. */
+const Q_PARAMETER = /^q=/i;
+const Q_VALUE = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
+
+/**
+ * The quality an Accept-Encoding header gives each content coding it names (lower case, `*`
+ * included), parsed once with fixed patterns. A coding whose q-value is malformed counts as not named.
+ * (@fastify/accept-negotiator, in the tree through @fastify/static, answers `br` to `br;q=0, *`.)
+ */
+export function encodingQualities(header: string | undefined): Map<string, number> {
+  const qualities = new Map<string, number>();
+  for (const element of (header ?? '').split(',')) {
+    const [name, ...params] = element.split(';').map((part) => part.trim());
+    if (!name) continue;
+    const q = params.find((param) => Q_PARAMETER.test(param));
+    const quality = q === undefined ? 1 : Q_VALUE.test(q) ? Number(q.slice(2)) : null;
+    if (quality !== null) qualities.set(name.toLowerCase(), quality);
+  }
+  return qualities;
+}
+
+/**
+ * How to compress an HTML answer for a request: br, else gzip, whichever the request rates higher (br
+ * on a tie, being smaller); neither if both are refused (q=0) or the request names no coding at all.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const qualities = encodingQualities(acceptEncoding);
+  const anyOther = qualities.get('*') ?? 0;
+  const br = qualities.get('br') ?? anyOther;
+  // x-gzip is the old name of gzip, to be taken as the same.
+  const gzip = qualities.get('gzip') ?? qualities.get('x-gzip') ?? anyOther;
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return undefined;
+}
+
 /** An HTML answer, compressed once on first demand. */
 class HtmlPage {
   private gzip?: Buffer;
@@ -26,21 +62,14 @@ class HtmlPage {
 
   constructor(readonly body: Buffer) {}
 
-  /** The body in the best encoding the request accepts. */
-  encoded(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-    const accepts = (name: string) =>
-      new RegExp(`\\b${name}\\b(?!;q=0(\\.0*)?\\b)`).test(acceptEncoding ?? '');
-    if (accepts('br')) {
-      this.brotli ??= brotliCompressSync(this.body, {
+  /** The body in this encoding (none: as it is). */
+  encoded(encoding: 'br' | 'gzip' | undefined): Buffer {
+    if (encoding === 'br')
+      return (this.brotli ??= brotliCompressSync(this.body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
-      });
-      return { body: this.brotli, encoding: 'br' };
-    }
-    if (accepts('gzip')) {
-      this.gzip ??= gzipSync(this.body, { level: 9 });
-      return { body: this.gzip, encoding: 'gzip' };
-    }
-    return { body: this.body };
+      }));
+    if (encoding === 'gzip') return (this.gzip ??= gzipSync(this.body, { level: 9 }));
+    return this.body;
   }
 }
 
@@ -122,7 +151,8 @@ export class SpaFallback {
   }
 
   private reply(request: FastifyRequest, reply: FastifyReply, status: number, page: HtmlPage): void {
-    const { body, encoding } = page.encoded(request.headers['accept-encoding']);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = page.encoded(encoding);
     reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     reply.type('text/html; charset=utf-8').send(body);
