@@ -1,25 +1,33 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { srcSetOf, type ResponsiveSources } from './responsiveImage';
+import { failedOnOtherFormat, srcSetOf, type ResponsiveSources } from './responsiveImage';
 import { canSwitchToWebp, toWebpUrl } from './webp';
 
-export interface ResponsiveImageProps extends Omit<
-  ImgHTMLAttributes<HTMLImageElement>,
-  'src' | 'alt' | 'sizes'
-> {
-  /** The PNG: shown by browsers without AVIF or WebP, and if a sized rendering fails to load. */
+interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'sizes'> {
+  /** The original file: shown by browsers that take no other format offered, and if the chosen one fails. */
   src: string;
   /** Required: decorative images pass alt="". */
   alt: string;
-  /** AVIF and WebP renderings at several widths; without them, the WebP of `src` at its own size. */
-  sources: ResponsiveSources | null;
-  /** How wide the picture is shown, as the <img> `sizes` attribute (see IMAGE_SIZES). */
-  sizes: string;
 }
+
+export type ResponsiveImageProps = ImageProps &
+  (
+    | {
+        /** AVIF and WebP renderings at several widths; without them, the WebP of `src` at its own size. */
+        sources: ResponsiveSources | null;
+        /** How wide the picture is shown, as the <source> `sizes` attribute (see IMAGE_SIZES). */
+        sizes: string;
+      }
+    | { sources?: null; sizes?: undefined }
+  );
 
 /**
  * A <picture> that lets the browser choose the smallest rendering that fills the space it is shown
- * in: AVIF where supported, else WebP, else the PNG. If the chosen file fails (an expired link), it
- * falls back to the plain PNG once, then reports the error.
+ * in: AVIF where supported, else WebP, else the original file. Without sized renderings it offers the
+ * .webp sibling of a jpg/jpeg/png. The markup is the same for every browser (the browser chooses), so
+ * prerendered pages hydrate as rendered. If the chosen rendering fails to load (an expired link, a
+ * missing sibling), the other formats are dropped and the original loads; if the original fails, the
+ * error is reported. The <picture> box is `display: contents` (a class, see global.css): the image
+ * lays out as if it stood alone.
  */
 export function ResponsiveImage({
   src,
@@ -33,16 +41,17 @@ export function ResponsiveImage({
 }: ResponsiveImageProps) {
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const plain = failedFor === src;
+  const offersSized = !plain && !!sources;
+  const offersWebp = !plain && !sources && canSwitchToWebp(src);
   return (
-    // display: contents keeps the <img> laid out as the child of the <picture>'s parent.
     <picture className="image-picture">
-      {!plain && sources && (
+      {offersSized && (
         <>
           <source type="image/avif" srcSet={srcSetOf(sources.avif)} sizes={sizes} />
           <source type="image/webp" srcSet={srcSetOf(sources.webp)} sizes={sizes} />
         </>
       )}
-      {!plain && !sources && canSwitchToWebp(src) && <source type="image/webp" srcSet={toWebpUrl(src)} />}
+      {offersWebp && <source type="image/webp" srcSet={toWebpUrl(src)} />}
       <img
         {...rest}
         src={src}
@@ -50,7 +59,9 @@ export function ResponsiveImage({
         loading={loading}
         decoding={decoding}
         onError={(event) => {
-          if (!plain) setFailedFor(src);
+          const failed = event.currentTarget.currentSrc;
+          if ((offersSized || offersWebp) && failedOnOtherFormat(failed, src, document.baseURI))
+            setFailedFor(src);
           else onError?.(event);
         }}
       />

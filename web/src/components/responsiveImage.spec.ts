@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { IMAGE_SIZES, mediaSources, srcSetOf } from './responsiveImage';
+import { failedOnOtherFormat, IMAGE_SIZES, mediaSources, srcSetOf } from './responsiveImage';
 
 const url = '/media/heroes/abc/full/front.png?exp=1800003600&sig=AbC_-d';
 
@@ -57,5 +57,27 @@ describe('IMAGE_SIZES', () => {
     expect(shownWidth(IMAGE_SIZES.chapterIllustration, 1280)).toBe(600);
     expect(shownWidth(IMAGE_SIZES.exampleHero, 390)).toBe(358);
     expect(shownWidth(IMAGE_SIZES.exampleHero, 1280)).toBe(360);
+  });
+});
+
+describe('failedOnOtherFormat', () => {
+  const base = 'https://starborn.example/hero/abc';
+  const src = '/media/heroes/abc/full/front.png?exp=1&sig=x';
+
+  it('is true when a sized rendering or the WebP sibling failed: the original is worth loading', () => {
+    expect(
+      failedOnOtherFormat(
+        `https://starborn.example/media/heroes/abc/full/front.w640.avif?exp=1&sig=x`,
+        src,
+        base,
+      ),
+    ).toBe(true);
+    expect(failedOnOtherFormat('https://starborn.example/logo-96.webp', '/logo-96.jpg', base)).toBe(true);
+  });
+
+  it('is false when the original itself failed: the error is the caller’s', () => {
+    expect(failedOnOtherFormat(`https://starborn.example${src}`, src, base)).toBe(false);
+    expect(failedOnOtherFormat('https://starborn.example/hero/logo.jpg', 'logo.jpg', base)).toBe(false);
+    expect(failedOnOtherFormat('https://cdn.example/a.png', 'https://cdn.example/a.png', base)).toBe(false);
   });
 });

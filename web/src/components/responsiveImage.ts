@@ -46,3 +46,12 @@ export const IMAGE_SIZES = {
   /** The landing page's example cards: one column up to 900px (≤ 520px), then three of ≤ 360px. */
   exampleHero: '(max-width: 900px) min(520px, calc(100vw - 32px)), 360px',
 } as const;
+
+/**
+ * Whether a picture's failed load was of another rendering than its original file (an expired sized
+ * link, a missing .webp sibling), so the original is still worth loading. `failedUrl` is the image's
+ * currentSrc (absolute); `src` is resolved against the document's base to compare.
+ */
+export function failedOnOtherFormat(failedUrl: string, src: string, baseUri: string): boolean {
+  return failedUrl !== new URL(src, baseUri).href;
+}
