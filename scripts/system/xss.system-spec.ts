@@ -21,6 +21,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 import { Api, eventually, SocketClient } from './client.js';
 import { REPO_ROOT, startSystem, type System } from './harness.js';
 import { newHeroId, pay, PASSWORD, shareAndRoom, type Account } from './world.js';
@@ -33,16 +34,6 @@ import {
   XssFakeOpenAi,
 } from './xss-corpus.js';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const WEB_DIST = join(REPO_ROOT, 'web', 'dist');
 
 let fake: XssFakeOpenAi;
@@ -184,8 +175,8 @@ beforeAll(async () => {
   }
 
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS],
   });
 }, 300_000);
 
