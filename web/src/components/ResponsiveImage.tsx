@@ -1,5 +1,5 @@
-import { useState, type ImgHTMLAttributes } from 'react';
-import { failedOnOtherFormat, srcSetOf, type ResponsiveSources } from './responsiveImage';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { failedOnOtherFormat, replayMissedError, srcSetOf, type ResponsiveSources } from './responsiveImage';
 import { canSwitchToWebp, toWebpUrl } from './webp';
 
 interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'sizes'> {
@@ -26,7 +26,7 @@ export type ResponsiveImageProps = ImageProps &
  * .webp sibling of a jpg/jpeg/png. The markup is the same for every browser (the browser chooses), so
  * prerendered pages hydrate as rendered. If the chosen rendering fails to load (an expired link, a
  * missing sibling), the other formats are dropped and the original loads; if the original fails, the
- * error is reported. The <picture> box is `display: contents` (a class, see global.css): the image
+ * error is reported. An error before hydration is replayed once hydrated. The <picture> box is `display: contents` (a class, see global.css): the image
  * lays out as if it stood alone.
  */
 export function ResponsiveImage({
@@ -43,6 +43,12 @@ export function ResponsiveImage({
   const plain = failedFor === src;
   const offersSized = !plain && !!sources;
   const offersWebp = !plain && !sources && canSwitchToWebp(src);
+  const image = useRef<HTMLImageElement>(null);
+  const sawError = useRef(false);
+  // On a prerendered page the image may have failed before hydration, unheard.
+  useEffect(() => {
+    if (image.current) void replayMissedError(image.current, () => sawError.current);
+  }, []);
   return (
     <picture className="image-picture">
       {offersSized && (
@@ -58,7 +64,9 @@ export function ResponsiveImage({
         alt={alt}
         loading={loading}
         decoding={decoding}
+        ref={image}
         onError={(event) => {
+          sawError.current = true;
           const failed = event.currentTarget.currentSrc;
           if ((offersSized || offersWebp) && failedOnOtherFormat(failed, src, document.baseURI))
             setFailedFor(src);

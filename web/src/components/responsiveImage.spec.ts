@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { failedOnOtherFormat, IMAGE_SIZES, mediaSources, srcSetOf } from './responsiveImage';
+import {
+  failedOnOtherFormat,
+  IMAGE_SIZES,
+  mediaSources,
+  replayMissedError,
+  srcSetOf,
+  type LoadedImage,
+} from './responsiveImage';
 
 const url = '/media/heroes/abc/full/front.png?exp=1800003600&sig=AbC_-d';
 
@@ -79,5 +86,47 @@ describe('failedOnOtherFormat', () => {
     expect(failedOnOtherFormat(`https://starborn.example${src}`, src, base)).toBe(false);
     expect(failedOnOtherFormat('https://starborn.example/hero/logo.jpg', 'logo.jpg', base)).toBe(false);
     expect(failedOnOtherFormat('https://cdn.example/a.png', 'https://cdn.example/a.png', base)).toBe(false);
+  });
+});
+
+describe('replayMissedError', () => {
+  /** An <img> in some state, recording the events fired at it. */
+  const imageThat = (state: { complete: boolean; naturalWidth: number; decodes: boolean }) => {
+    const fired: string[] = [];
+    const image: LoadedImage = {
+      complete: state.complete,
+      naturalWidth: state.naturalWidth,
+      decode: () => (state.decodes ? Promise.resolve() : Promise.reject(new Error('EncodingError'))),
+      dispatchEvent: (event: Event) => fired.push(event.type) > 0,
+    };
+    return { image, fired };
+  };
+
+  it('fires the error again at an image that broke before anything listened', async () => {
+    const { image, fired } = imageThat({ complete: true, naturalWidth: 0, decodes: false });
+    await expect(replayMissedError(image, () => false)).resolves.toBe(true);
+    expect(fired).toEqual(['error']);
+  });
+
+  it('leaves alone an image that loaded, is still loading, or is an SVG without a size of its own', async () => {
+    for (const state of [
+      { complete: true, naturalWidth: 640, decodes: true },
+      { complete: false, naturalWidth: 0, decodes: false },
+      { complete: true, naturalWidth: 0, decodes: true },
+    ]) {
+      const { image, fired } = imageThat(state);
+      await expect(replayMissedError(image, () => false)).resolves.toBe(false);
+      expect(fired).toEqual([]);
+    }
+  });
+
+  it('does not repeat an error that was heard, before or while it looked', async () => {
+    const { image, fired } = imageThat({ complete: true, naturalWidth: 0, decodes: false });
+    await expect(replayMissedError(image, () => true)).resolves.toBe(false);
+    let heard = false;
+    const replay = replayMissedError(image, () => heard);
+    heard = true;
+    await expect(replay).resolves.toBe(false);
+    expect(fired).toEqual([]);
   });
 });

@@ -55,3 +55,24 @@ export const IMAGE_SIZES = {
 export function failedOnOtherFormat(failedUrl: string, src: string, baseUri: string): boolean {
   return failedUrl !== new URL(src, baseUri).href;
 }
+
+/** What replayMissedError needs of an <img>. */
+export type LoadedImage = Pick<HTMLImageElement, 'complete' | 'naturalWidth' | 'decode' | 'dispatchEvent'>;
+
+/**
+ * A prerendered page's image can fail before the page hydrates, while nothing listens for its error:
+ * fires that error again at the image, once hydrated, so the fallback still runs. Not when an error was
+ * already handled (`handled()`): an image the app created itself reports its own, as the browser marks
+ * it broken and fires the event in the same task. True when it fired one.
+ */
+export async function replayMissedError(image: LoadedImage, handled: () => boolean): Promise<boolean> {
+  if (!image.complete || image.naturalWidth > 0 || handled()) return false;
+  // Complete without a width: broken, or an SVG without a size of its own, which decodes.
+  const broken = await image.decode().then(
+    () => false,
+    () => true,
+  );
+  if (!broken || handled()) return false;
+  image.dispatchEvent(new Event('error'));
+  return true;
+}
