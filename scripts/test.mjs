@@ -1,9 +1,9 @@
-// npm test: every test runner in turn — Jest (unit and integration on the real PostgreSQL and Redis),
-// then, on the built code, the type checks (type-level tests included), Playwright in Chromium against
-// the built app, and the system suites on the whole stack as real processes — and one closing line
-// that sums them all.
+// npm test: every test runner — Jest (unit and integration on the real PostgreSQL and Redis) with, beside
+// it, the build and the type checks (type-level tests included); then, on the built code, Playwright in
+// Chromium against the built app and the system suites on the whole stack as real processes — and one
+// closing line that sums them all.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { build, NX_ENV, run } from './lib/run.mjs';
+import { NX_ENV, run, runQuietly } from './lib/run.mjs';
 
 const REPORTS = '.ci-reports';
 /** The fuzzing seed npm test replays (any seed that ever found a bug is worth keeping here). */
@@ -61,16 +61,18 @@ function readJson(path) {
   }
 }
 
-// Jest
+// Jest runs on the sources, so the build (and the type checks on its declarations) need not wait for
+// it: they run beside it, in the CPU the integration tests leave idle while they wait on PostgreSQL,
+// Redis and their own servers, and their output is shown once Jest is done. Playwright and the
+// system suites then run one after the other on the built code: each keeps the machine busy alone.
 const jestReport = `${REPORTS}/jest.json`;
 rmSync(jestReport, { force: true });
-const jestExit = await run(
-  'node',
-  ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${jestReport}`],
-  {
+const [jestExit, built] = await Promise.all([
+  run('node', ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${jestReport}`], {
     env: { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' },
-  },
-);
+  }),
+  buildAndTypecheck(),
+]);
 const jest = readJson(jestReport);
 jestFailures('jest', jest);
 record(
@@ -82,21 +84,37 @@ record(
   },
   jestExit,
 );
+process.stdout.write(built.output);
 
-// Playwright, on the built app
-const buildExit = await build();
-if (buildExit !== 0) {
-  record('build', { passed: 0, failed: 1, skipped: 0 }, buildExit);
-} else {
+/** The build, then the type checks; resolves with the build's exit code, the checks' and their output. */
+async function buildAndTypecheck() {
+  const buildRun = await runQuietly('npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream'], {
+    env: NX_ENV,
+  });
+  if (buildRun.code !== 0) return { buildExit: buildRun.code, output: buildRun.output };
   // Type-level tests (`@ts-expect-error` where a compile error is the point: a job on the wrong queue, a
   // socket event with the wrong payload) and the web app's types: Jest strips types, so the compiler
   // runs here, once the libraries' declarations are built; it counts as one test.
-  const typecheckExit = await run('npx', ['nx', 'run-many', '-t', 'typecheck', '--output-style=stream'], {
-    env: NX_ENV,
-  });
+  const typecheckRun = await runQuietly(
+    'npx',
+    ['nx', 'run-many', '-t', 'typecheck', '--output-style=stream'],
+    { env: NX_ENV },
+  );
+  return {
+    buildExit: 0,
+    typecheckExit: typecheckRun.code,
+    output: `${buildRun.output}${typecheckRun.output}`,
+  };
+}
+
+if (built.buildExit !== 0) {
+  record('build', { passed: 0, failed: 1, skipped: 0 }, built.buildExit);
+} else {
+  const { typecheckExit } = built;
   record('typecheck', { passed: typecheckExit === 0 ? 1 : 0, failed: 0, skipped: 0 }, typecheckExit);
   if (typecheckExit !== 0) failures.push('typecheck: npm run typecheck failed (see its output above)');
 
+  // Playwright, on the built app
   const playwrightReport = `${REPORTS}/playwright.json`;
   rmSync(playwrightReport, { force: true });
   const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']);
@@ -113,14 +131,17 @@ if (buildExit !== 0) {
     existsSync(playwrightReport) ? playwrightExit : playwrightExit || 1,
   );
 
-  // The system suite: the whole stack as real processes (two gateways, two generation workers).
+  // The system suite: the whole stack as real processes (two gateways, two generation workers), on the
+  // build made above (--built: the suite's runner does not build again).
   const systemReport = `${REPORTS}/jest-system.json`;
   rmSync(systemReport, { force: true });
   // npm test replays one fixed fuzzing seed, so a run's verdict does not depend on luck; explore new
   // inputs with `npm run test:system -- fuzz` (a fresh seed each run, printed for replay).
-  const systemExit = await run('node', ['scripts/system/run.mjs', '--json', `--outputFile=${systemReport}`], {
-    env: { FUZZ_SEED: process.env.FUZZ_SEED ?? FIXED_FUZZ_SEED },
-  });
+  const systemExit = await run(
+    'node',
+    ['scripts/system/run.mjs', '--built', '--json', `--outputFile=${systemReport}`],
+    { env: { FUZZ_SEED: process.env.FUZZ_SEED ?? FIXED_FUZZ_SEED } },
+  );
   const system = readJson(systemReport);
   jestFailures('system', system);
   record(
