@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
-  encodingQualities,
   matchesRoute,
   preferredEncoding,
   PRERENDER_DIR,
@@ -160,20 +159,15 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding(' , ')).toBeUndefined();
   });
 
+  it('reads a q-value among other parameters, and drops a coding whose q-value is malformed', () => {
+    expect(preferredEncoding('br;level=1;q=0, gzip ; level=1')).toBe('gzip');
+    expect(preferredEncoding('br;q=2, gzip;q=0.1')).toBe('gzip');
+    expect(preferredEncoding('br;q=.5, gzip;q=0.001')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.5000, gzip;q=0.001')).toBe('gzip');
+  });
+
   it('takes x-gzip as gzip, and no coding whose name merely contains br or gzip', () => {
     expect(preferredEncoding('x-gzip')).toBe('gzip');
     expect(preferredEncoding('brotli, gzipped, x-br')).toBeUndefined();
-  });
-});
-
-describe('encodingQualities', () => {
-  it('reads each coding’s q-value, 1 without one, and drops a coding with a malformed one', () => {
-    expect(
-      Object.fromEntries(encodingQualities('br;q=0.9, gzip ;level=1, *;q=0.001, zstd;q=2, deflate;q=.5')),
-    ).toEqual({
-      br: 0.9,
-      gzip: 1,
-      '*': 0.001,
-    });
   });
 });

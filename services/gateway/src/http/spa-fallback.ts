@@ -23,35 +23,44 @@ export const PRERENDER_DIR = '.pages';
 const Q_PARAMETER = /^q=/i;
 const Q_VALUE = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
 
-/**
- * The quality an Accept-Encoding header gives each content coding it names (lower case, `*`
- * included), parsed once with fixed patterns. A coding whose q-value is malformed counts as not named.
- * (@fastify/accept-negotiator, in the tree through @fastify/static, answers `br` to `br;q=0, *`.)
- */
-export function encodingQualities(header: string | undefined): Map<string, number> {
-  const qualities = new Map<string, number>();
-  for (const element of (header ?? '').split(',')) {
-    const [name, ...params] = element.split(';').map((part) => part.trim());
-    if (!name) continue;
-    const q = params.find((param) => Q_PARAMETER.test(param));
-    const quality = q === undefined ? 1 : Q_VALUE.test(q) ? Number(q.slice(2)) : null;
-    if (quality !== null) qualities.set(name.toLowerCase(), quality);
+/** The q-value in a coding's parameters ('q=0.5', 'level=1;q=0'): 1 without one, null if malformed. */
+function qualityOf(params: string): number | null {
+  for (const param of params.split(';')) {
+    const trimmed = param.trim();
+    if (Q_PARAMETER.test(trimmed)) return Q_VALUE.test(trimmed) ? Number(trimmed.slice(2)) : null;
   }
-  return qualities;
+  return 1;
 }
 
 /**
- * How to compress an HTML answer for a request: br, else gzip, whichever the request rates higher (br
- * on a tie, being smaller); neither if both are refused (q=0) or the request names no coding at all.
+ * How to compress an HTML answer for a request: br, else gzip, whichever the Accept-Encoding header
+ * rates higher (br on a tie, being smaller); neither if both are refused (q=0, `*` standing for any
+ * coding not named) or the header names neither. One pass over the header with fixed patterns, reading
+ * only the codings that matter; a coding with a malformed q-value counts as not named.
+ * (@fastify/accept-negotiator, in the tree through @fastify/static, answers `br` to `br;q=0, *`.)
  */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const qualities = encodingQualities(acceptEncoding);
-  const anyOther = qualities.get('*') ?? 0;
-  const br = qualities.get('br') ?? anyOther;
+  if (!acceptEncoding) return undefined;
+  let br: number | undefined;
+  let gzip: number | undefined;
   // x-gzip is the old name of gzip, to be taken as the same.
-  const gzip = qualities.get('gzip') ?? qualities.get('x-gzip') ?? anyOther;
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
+  let xGzip: number | undefined;
+  let anyOther: number | undefined;
+  for (const element of acceptEncoding.split(',')) {
+    const semicolon = element.indexOf(';');
+    const name = (semicolon === -1 ? element : element.slice(0, semicolon)).trim().toLowerCase();
+    if (name !== 'br' && name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
+    const quality = semicolon === -1 ? 1 : qualityOf(element.slice(semicolon + 1));
+    if (quality === null) continue;
+    if (name === 'br') br = quality;
+    else if (name === 'gzip') gzip = quality;
+    else if (name === 'x-gzip') xGzip = quality;
+    else anyOther = quality;
+  }
+  const brQuality = br ?? anyOther ?? 0;
+  const gzipQuality = gzip ?? xGzip ?? anyOther ?? 0;
+  if (brQuality > 0 && brQuality >= gzipQuality) return 'br';
+  if (gzipQuality > 0) return 'gzip';
   return undefined;
 }
 
