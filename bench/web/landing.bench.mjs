@@ -8,27 +8,16 @@
 // names an already built web/dist to measure instead). Writes bench/results/web.json and prints the
 // chunks. Over the budget is reported as FAIL; it does not fail the run.
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { NX_ENV, run } from '../../scripts/lib/run.mjs';
 import { LANDING_SCREEN, measureLanding } from '../../web/scripts/landing-js.mjs';
 import { machineInfo, textTable, writeResult } from '../lib/harness.mjs';
+import { webDist } from '../lib/web-dist.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const kB = (bytes) => Math.round(bytes / 10) / 100;
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  let dist = process.env.BENCH_WEB_DIST;
-  if (!dist) {
-    const code = await run('npx', ['nx', 'run', '@starborn/web:build', '--output-style=stream'], {
-      cwd: ROOT,
-      env: NX_ENV,
-    });
-    if (code !== 0) throw new Error(`The web build failed (exit ${code})`);
-    dist = path.join(ROOT, 'web/dist');
-  }
-  const measure = measureLanding(path.resolve(dist));
+  const dist = await webDist();
+  const measure = measureLanding(dist);
   const budgetKb = kB(measure.budget);
   const pass = measure.withinBudget && measure.signedIn.length === 0;
 

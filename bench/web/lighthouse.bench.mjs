@@ -10,8 +10,9 @@
 // Run from the repo root, after `npx nx run @starborn/gateway:build` (or the build `npm run bench` does):
 //   node bench/web/lighthouse.bench.mjs
 // It builds the web app first; BENCH_WEB_DIST names an already built web/dist to serve instead.
-// BENCH_LIGHTHOUSE_RUNS (default 3) sets the runs per page, CHROME_PATH the browser (default
-// /usr/bin/chromium), BENCH_LIGHTHOUSE_REPORTS a folder for every run's full Lighthouse report (json).
+// BENCH_LIGHTHOUSE_RUNS (default 3) sets the runs per page, CHROMIUM_PATH the browser (Debian's by
+// default, with the flags every tool here uses: scripts/lib/chromium.mjs), BENCH_LIGHTHOUSE_REPORTS a
+// folder for every run's full Lighthouse report (json).
 // The gateway runs alone on a database, Redis prefix and temp dir of its own, removed at the end. Writes
 // bench/results/lighthouse.json and prints a table. A page under target is reported as FAIL; timing
 // never fails the run.
@@ -21,31 +22,18 @@ import pg from 'pg';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { freePort } from '../../scripts/lib/stack.mjs';
-import { NX_ENV, run } from '../../scripts/lib/run.mjs';
 import { textTable, writeResult } from '../lib/harness.mjs';
+import { webDist } from '../lib/web-dist.mjs';
 import { BenchStack } from '../lib/stack.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGES = [
   { path: '/', name: 'landing' },
   { path: '/blog/zodiac-hero-archetypes', name: 'blog article' },
   { path: '/zodiac-guide', name: 'zodiac guide' },
 ];
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// Headless, and nothing of Chrome's own on the network: every request of a run is the page's.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const TARGETS = { performance: 95, accessibility: 100, lcpMs: 1_500 };
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
@@ -64,7 +52,7 @@ function median(values) {
  * trace Lighthouse could not read (it says so in runtimeError, e.g. NO_NAVSTART) is run again, twice at most.
  */
 async function lighthouseRun(url, attempts = 3) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS] });
   let lhr;
   try {
     const result = await lighthouse(url, {
@@ -175,15 +163,7 @@ async function measurePage(base, page) {
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  let dist = process.env.BENCH_WEB_DIST;
-  if (!dist) {
-    const code = await run('npx', ['nx', 'run', '@starborn/web:build', '--output-style=stream'], {
-      cwd: ROOT,
-      env: NX_ENV,
-    });
-    if (code !== 0) throw new Error(`The web build failed (exit ${code})`);
-    dist = path.join(ROOT, 'web/dist');
-  }
+  const dist = await webDist();
   if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 
   // The gateway alone: the public pages need nothing behind it. Auth would create the database; here the
@@ -192,7 +172,7 @@ async function main() {
   await stack.admin.query(`CREATE DATABASE ${pg.escapeIdentifier(stack.databaseName)}`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  stack.startService('gateway', stack.env({ PORT: String(port), WEB_DIST_DIR: path.resolve(dist) }));
+  stack.startService('gateway', stack.env({ PORT: String(port), WEB_DIST_DIR: dist }));
   await stack.waitForGateway(base, []);
   const chromeVersion = await browserVersion();
 
@@ -271,7 +251,7 @@ async function main() {
       preset: 'mobile (Lighthouse default), simulated throttling',
       runsPerPage: RUNS,
       benchmarkIndex,
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags: CHROMIUM_FLAGS,
       targets: TARGETS,
     },
     figures,
@@ -329,7 +309,7 @@ async function main() {
 
 /** The browser's own version line (e.g. 'Chromium 140.0.7339.185'). */
 async function browserVersion() {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS] });
   try {
     const response = await fetch(`http://127.0.0.1:${chrome.port}/json/version`);
     return (await response.json()).Browser?.replace('/', ' ') ?? 'Chromium';
