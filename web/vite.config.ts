@@ -1,57 +1,51 @@
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The gateway serves web/dist on the same origin as /api, so production needs no proxy.
 // In `vite dev` the API calls are proxied to a locally running gateway (port 3000 by default).
 const gateway = process.env.STARBORN_GATEWAY_URL ?? 'http://localhost:3000';
 
-// The fonts every page's first paint uses: the Latin subsets of the body and display faces (main.tsx
-// imports them through their stylesheets, which name a file per script; a page in English needs only these).
-const FIRST_PAINT_FONTS = [
-  /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/,
-  /^assets\/cinzel-latin-wght-normal-[\w-]+\.woff2$/,
-];
-
 /**
- * Preloads the first paint's fonts from index.html (and so from every prerendered page): the browser
- * then fetches them with the stylesheet instead of once the stylesheet has been read, and the text's
- * swap from the fallback face comes sooner. A font that is no longer in the build fails it, rather than
- * leaving a preload of nothing.
+ * The modules the app (src/main.tsx) imports statically, transitively, as the bundler found them: they
+ * form the app's chunk (see codeSplitting below). The page's entry, src/boot.ts, imports the app
+ * dynamically once the page has painted, so they are not the entry's initial modules; without a group
+ * of their own the bundler would spread them over chunks shared with the lazy pages. Stylesheets are
+ * left out: they stay with the module that imports them (the entry's are linked from the head, the
+ * app's web fonts load with the app).
  */
-function preloadFirstPaintFonts(): Plugin {
-  let base = '/';
-  return {
-    name: 'starborn:preload-first-paint-fonts',
+function appChunkModules(): { plugin: Plugin; has: (id: string) => boolean } {
+  const modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'starborn:app-chunk-modules',
     apply: 'build',
-    configResolved(config) {
-      base = config.base;
+    buildEnd() {
+      modules.clear();
+      const app = [...this.getModuleIds()].find((id) => id === APP);
+      if (!app) return;
+      const queue = [app];
+      while (queue.length) {
+        const id = queue.pop()!;
+        if (modules.has(id)) continue;
+        modules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
     },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }): HtmlTagDescriptor[] {
-        const files = Object.keys(bundle ?? {});
-        return FIRST_PAINT_FONTS.map((pattern) => {
-          const file = files.find((name) => pattern.test(name));
-          if (!file) throw new Error(`No font file matches ${pattern} in the build`);
-          return {
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'font',
-              type: 'font/woff2',
-              href: `${base}${file}`,
-              crossorigin: true,
-            },
-            injectTo: 'head',
-          };
-        });
-      },
-    },
+  };
+  // The app's own module stays the chunk the entry imports; the preload helper, which the entry uses
+  // for that import, stays in the entry.
+  return {
+    plugin,
+    has: (id) =>
+      id !== APP && modules.has(id) && !/\.css($|\?)/.test(id) && !id.includes('vite/preload-helper'),
   };
 }
 
+const APP = fileURLToPath(new URL('src/main.tsx', import.meta.url));
+const appModules = appChunkModules();
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), preloadFirstPaintFonts()],
+  plugins: [react(), appModules.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -64,13 +58,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              // Every module the entry needs before the page is interactive goes in the entry's own
-              // chunk. Left to itself the bundler spreads them over several chunks, fetched and
-              // compressed apart: 2.1 kB more gzip on the landing, and on every other page too.
-              // Lazy pages keep their own chunks. Only the modules the entry uses join the group:
-              // with their dependencies taken as written it would also pull in what a library merely
-              // re-exports for the lazy pages (reselect, through Redux Toolkit), 1 kB more.
-              groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }],
+              // Every module the app needs before the page is interactive goes in the app's own chunk.
+              // Left to itself the bundler spreads them over several chunks, fetched and compressed
+              // apart: 2.1 kB more gzip on the landing, and on every other page too. Lazy pages keep
+              // their own chunks. Only the modules the app uses join the group: with their
+              // dependencies taken as written it would also pull in what a library merely re-exports
+              // for the lazy pages (reselect, through Redux Toolkit), 1 kB more.
+              groups: [{ name: 'app', test: appModules.has, includeDependenciesRecursively: false }],
             },
           },
         },

@@ -1,32 +1,70 @@
 import { expect, test } from './fixtures';
 
-// The served pages preload the two fonts their first paint uses (the build adds the links, see
-// web/vite.config.ts), so the browser fetches them with the stylesheet; each must be fetched once,
-// which a preload without the right crossorigin mode would not (the page's own request would miss it).
+// The web fonts never hold up a page's first paint: nothing preloads them, they load with the app once
+// the page has painted (src/boot.ts), and they swap in over local fallback faces shaped like them
+// (src/styles/font-fallbacks.css), so the page does not move when they arrive.
 for (const path of ['/', '/blog/zodiac-hero-archetypes', '/zodiac-guide']) {
-  test(`${path} preloads its first paint's fonts, each fetched once and used`, async ({ page }) => {
+  test(`${path} paints before its web fonts load, which then swap in once each without moving the page`, async ({
+    page,
+  }) => {
     const fontRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('.woff2')) fontRequests.push(new URL(request.url()).pathname);
     });
+    // Every layout shift from the start of the load, as the Layout Instability API reports it.
+    await page.addInitScript(() => {
+      const state = window as unknown as { __layoutShift: number };
+      state.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) state.__layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const response = await page.goto(path);
     const html = await response!.text();
-    const preloaded = [
-      ...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin>/g),
-    ].map((match) => match[1]);
-    expect(preloaded).toEqual([
-      expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
-      expect.stringMatching(/^\/assets\/cinzel-latin-wght-normal-[\w-]+\.woff2$/),
-    ]);
+    expect(html).not.toMatch(/<link[^>]+rel="preload"[^>]+as="font"/);
 
     await page.evaluate(() => document.fonts.ready);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts]
+            .filter((font) => font.status === 'loaded' && font.family.includes('Variable'))
+            .map((font) => `${font.family.replaceAll('"', '')} ${font.display}`),
+        ),
+      )
+      .toEqual(expect.arrayContaining(['Inter Variable swap', 'Cinzel Variable swap']));
+
+    // The fonts were asked for only after the first paint, once each.
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      fonts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.woff2'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.firstPaint).toBeDefined();
+    expect(timing.fonts.length).toBeGreaterThanOrEqual(2);
+    for (const start of timing.fonts) expect(start).toBeGreaterThan(timing.firstPaint!);
+    expect(fontRequests).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+        expect.stringMatching(/^\/assets\/cinzel-latin-wght-normal-[\w-]+\.woff2$/),
+      ]),
+    );
+    expect(new Set(fontRequests).size).toBe(fontRequests.length);
+
+    // The text painted first used a metric-matched fallback face of this machine's fonts, and the
+    // swap moved nothing visible.
     expect(
       await page.evaluate(() =>
         [...document.fonts]
-          .filter((font) => font.status === 'loaded')
+          .filter((font) => font.status === 'loaded' && font.family.includes('Fallback'))
           .map((font) => font.family.replaceAll('"', '')),
       ),
-    ).toEqual(expect.arrayContaining(['Inter Variable', 'Cinzel Variable']));
-    for (const file of preloaded) expect(fontRequests.filter((request) => request === file)).toHaveLength(1);
+    ).not.toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift),
+    ).toBeLessThan(0.01);
   });
 }

@@ -27,7 +27,7 @@ export interface LandingMeasure {
 }
 
 export const LANDING_JS_BUDGET_BYTES: number;
-export const LANDING_JS_CEILING_BYTES: number;
+export const APP_MODULE: string;
 export const LANDING_SCREEN: string;
 export const SIGNED_IN_SCREENS: string[];
 export function readManifest(distDir: string): ViteManifest;

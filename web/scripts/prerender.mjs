@@ -2,8 +2,9 @@
 // dist-ssr-<pid>/), each into a copy of dist/index.html with its own title and preview tags, and writes them
 // with a manifest under dist/.pages/ for the gateway (services/gateway/src/http/spa-fallback.ts). A
 // visitor, a search engine or a link previewer gets the page's full text before any JavaScript runs;
-// the app then hydrates it (src/main.tsx). Each page's own chunk is preloaded, so hydration does not
-// wait for a request it could have made at once.
+// the app then hydrates it (src/main.tsx, started by src/boot.ts once the page has painted). Each page
+// names its own chunks in a meta tag of its head, which boot.ts preloads with the app, so hydration does
+// not wait for a request it could have made at once.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,26 +17,14 @@ const DIST = path.resolve(process.argv[2] ?? path.join(WEB, 'dist'));
 // The server build, beside node_modules so its imports resolve; one per run, so two builds never meet.
 const SSR_OUT = path.join(WEB, `dist-ssr-${process.pid}`);
 const PAGES_DIR = path.join(DIST, '.pages');
+/** The app's module (imported by the entry, src/boot.ts), by its key in the build's manifest. */
+const APP_MODULE = 'src/main.tsx';
 
-/** The module each prerendered page loads lazily (its route's chunk), by manifest key. */
-function pageChunkKey(manifest, pagePath) {
-  const sources = {
-    '/blog': 'src/pages/content/BlogIndexPage.tsx',
-    '/zodiac-guide': 'src/pages/content/ZodiacGuidePage.tsx',
-    '/faqs': 'src/pages/content/FaqPage.tsx',
-    '/nft-basics': 'src/pages/content/NftBasicsPage.tsx',
-    '/terms-of-service': 'src/pages/content/TermsPage.tsx',
-    '/privacy-policy': 'src/pages/content/PrivacyPage.tsx',
-    '/cookie-policy': 'src/pages/content/CookiePage.tsx',
-    '/support': 'src/pages/content/SupportPage.tsx',
-    '/backlink-strategy': 'src/pages/content/PartnershipPage.tsx',
-  };
-  const source = pagePath.startsWith('/blog/') ? 'src/pages/content/BlogArticlePage.tsx' : sources[pagePath];
-  return source && manifest[source] ? source : undefined;
-}
+/** The name of the meta tag listing a page's own chunks (read by src/boot.ts). */
+const PAGE_CHUNKS_META = 'starborn:page-chunks';
 
-/** The chunk's file and those it imports statically, as modulepreload links. */
-function preloadLinks(manifest, key) {
+/** The chunk's file and those it imports statically, as paths from the site's root. */
+function chunkFiles(manifest, key) {
   const files = new Set();
   const visit = (k) => {
     const chunk = manifest[k];
@@ -44,16 +33,19 @@ function preloadLinks(manifest, key) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(key);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return [...files].map((file) => `/${file}`);
 }
 
-/** The template with the page's markup in the root element, and its preload links in the head. */
-function pageHtml(template, markup, preloads) {
+/** The template with the page's markup in the root element, and its own chunks named in the head. */
+function pageHtml(template, markup, chunks) {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error('dist/index.html has no empty <div id="root"></div>');
   const withBody = template.replace(root, () => `<div id="root">${markup}</div>`);
-  return preloads.length
-    ? withBody.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+  return chunks.length
+    ? withBody.replace(
+        '</head>',
+        () => `  <meta name="${PAGE_CHUNKS_META}" content="${chunks.join(' ')}" />\n  </head>`,
+      )
     : withBody;
 }
 
@@ -74,8 +66,8 @@ async function renderInto() {
   const server = await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href);
   const template = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8'));
-  // Only chunks already preloaded by the entry are left out of a page's own list.
-  const entryPreloads = new Set(preloadLinks(manifest, 'index.html'));
+  // The entry's chunks and the app's come without the list: they are left out of a page's own.
+  const appChunks = new Set([...chunkFiles(manifest, 'index.html'), ...chunkFiles(manifest, APP_MODULE)]);
 
   rmSync(PAGES_DIR, { recursive: true, force: true });
   mkdirSync(PAGES_DIR, { recursive: true });
@@ -83,9 +75,11 @@ async function renderInto() {
   const write = async (pagePath, file) => {
     const { html, meta } = await server.renderPage(pagePath);
     const resolved = server.resolvePageMeta(meta, `${server.PRERENDER_ORIGIN}${pagePath}`);
-    const key = pageChunkKey(manifest, pagePath);
-    const preloads = key ? preloadLinks(manifest, key).filter((link) => !entryPreloads.has(link)) : [];
-    const document = withPageMeta(pageHtml(template, html, preloads), {
+    const module = server.PRERENDERED_PAGE_MODULES[pagePath];
+    if (module && !manifest[module])
+      throw new Error(`The build's manifest has no chunk for ${module} (${pagePath})`);
+    const chunks = module ? chunkFiles(manifest, module).filter((file) => !appChunks.has(file)) : [];
+    const document = withPageMeta(pageHtml(template, html, chunks), {
       title: resolved.title,
       documentTitle: resolved.documentTitle,
       description: resolved.description,

@@ -6,14 +6,26 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
-import { AppRoutes, NOT_FOUND_PRERENDER_PATH, PRERENDERED_PAGES, ROUTE_PATTERNS } from './app/router';
+import {
+  AppRoutes,
+  NOT_FOUND_PRERENDER_PATH,
+  PRERENDERED_PAGE_MODULES,
+  PRERENDERED_PAGES,
+  ROUTE_PATTERNS,
+} from './app/router';
 import { PRERENDER_ORIGIN } from './app/siteOrigin';
 import { createAppStore } from './app/store';
 import type { PageMetaInput } from './components/pageMeta';
 import { PageMetaSink } from './components/usePageMeta';
 import { memoryStorage } from './features/auth/memoryStorage';
 
-export { NOT_FOUND_PRERENDER_PATH, PRERENDERED_PAGES, PRERENDER_ORIGIN, ROUTE_PATTERNS };
+export {
+  NOT_FOUND_PRERENDER_PATH,
+  PRERENDERED_PAGE_MODULES,
+  PRERENDERED_PAGES,
+  PRERENDER_ORIGIN,
+  ROUTE_PATTERNS,
+};
 export { metaTagsFor, resolvePageMeta } from './components/pageMeta';
 
 export interface RenderedPage {

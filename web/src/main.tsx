@@ -1,12 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+// The web fonts load with the app, after the page's first paint (boot.ts); the stylesheets are the entry's.
 import '@fontsource-variable/inter';
 import '@fontsource-variable/cinzel';
-import './styles/global.css';
-import './styles/layout.css';
-import './styles/pages.css';
 import { PageErrorBoundary } from './app/PageErrorBoundary';
 import { AppRoutes } from './app/router';
 import { createAppStore } from './app/store';
@@ -62,5 +60,9 @@ const app = (
     </Provider>
   </StrictMode>
 );
-if (prerendered) hydrateRoot(container, app);
+// Hydration as a transition: React yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page, and a click meanwhile hydrates its target first.
+export { firstPageShown } from './app/lazyRoute';
+
+if (prerendered) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { ContentLoading, ScreenLoading } from '../components/ScreenLoading';
 import type { ArticleSlug } from '../content/blog';
@@ -7,16 +8,16 @@ import { WithRoomReturn } from '../features/rooms/WithRoomReturn';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { lazyPage } from './lazyRoute';
-// The loading screens' styles (and the hero and content pages' own) stay in the main bundle, so a
-// loading screen is styled before its page's chunk arrives.
-import '../styles/heroes.css';
-import '../styles/content.css';
+// The loading screens' styles (and the hero and content pages' own) are the entry's (src/boot.ts), so
+// a loading screen is styled before its page's chunk arrives.
 
 const screen = <ScreenLoading />;
 const content = <ContentLoading />;
 
-const contentPage = (path: string, load: Parameters<typeof lazyPage>[1]) => ({
+/** A content page: `module` is its source file in web/, the key of its chunk in the build's manifest. */
+const contentPage = (path: string, module: string, load: Parameters<typeof lazyPage>[1]) => ({
   path,
+  module,
   element: lazyPage(path, load, content),
 });
 const screenPage = (path: string, load: Parameters<typeof lazyPage>[1]) => ({
@@ -25,6 +26,7 @@ const screenPage = (path: string, load: Parameters<typeof lazyPage>[1]) => ({
 });
 const article = (slug: ArticleSlug) => ({
   path: `blog/${slug}`,
+  module: 'src/pages/content/BlogArticlePage.tsx',
   element: lazyPage(
     `blog/${slug}`,
     () => import('../pages/content/BlogArticlePage'),
@@ -33,22 +35,53 @@ const article = (slug: ArticleSlug) => ({
   ),
 });
 
+/** A route's page; `module` names the page's source file when it is prerendered (content pages). */
+interface PageRoute {
+  path: string;
+  module?: string;
+  element: ReactElement;
+}
+
 /** Pages anyone may open. The content pages among them are prerendered (see PRERENDERED_PAGES). */
-const PUBLIC_ROUTES = [
+const PUBLIC_ROUTES: PageRoute[] = [
   screenPage('login', () => import('../pages/LoginPage')),
   screenPage('register', () => import('../pages/RegisterPage')),
   screenPage('share/:shareId', () => import('../pages/SharedHeroPage')),
-  contentPage('terms-of-service', () => import('../pages/content/TermsPage')),
-  contentPage('privacy-policy', () => import('../pages/content/PrivacyPage')),
-  contentPage('cookie-policy', () => import('../pages/content/CookiePage')),
-  contentPage('zodiac-guide', () => import('../pages/content/ZodiacGuidePage')),
-  contentPage('nft-basics', () => import('../pages/content/NftBasicsPage')),
-  contentPage('faqs', () => import('../pages/content/FaqPage')),
-  contentPage('support', () => import('../pages/content/SupportPage')),
-  contentPage('blog', () => import('../pages/content/BlogIndexPage')),
+  contentPage(
+    'terms-of-service',
+    'src/pages/content/TermsPage.tsx',
+    () => import('../pages/content/TermsPage'),
+  ),
+  contentPage(
+    'privacy-policy',
+    'src/pages/content/PrivacyPage.tsx',
+    () => import('../pages/content/PrivacyPage'),
+  ),
+  contentPage(
+    'cookie-policy',
+    'src/pages/content/CookiePage.tsx',
+    () => import('../pages/content/CookiePage'),
+  ),
+  contentPage(
+    'zodiac-guide',
+    'src/pages/content/ZodiacGuidePage.tsx',
+    () => import('../pages/content/ZodiacGuidePage'),
+  ),
+  contentPage(
+    'nft-basics',
+    'src/pages/content/NftBasicsPage.tsx',
+    () => import('../pages/content/NftBasicsPage'),
+  ),
+  contentPage('faqs', 'src/pages/content/FaqPage.tsx', () => import('../pages/content/FaqPage')),
+  contentPage('support', 'src/pages/content/SupportPage.tsx', () => import('../pages/content/SupportPage')),
+  contentPage('blog', 'src/pages/content/BlogIndexPage.tsx', () => import('../pages/content/BlogIndexPage')),
   article('zodiac-hero-archetypes'),
   article('ai-mythical-journeys'),
-  contentPage('backlink-strategy', () => import('../pages/content/PartnershipPage')),
+  contentPage(
+    'backlink-strategy',
+    'src/pages/content/PartnershipPage.tsx',
+    () => import('../pages/content/PartnershipPage'),
+  ),
 ];
 
 /** Pages behind sign-in: visitors are sent to /login (RequireAuth). Never prerendered. */
@@ -94,6 +127,16 @@ export const PRERENDERED_PAGES = [
   '/backlink-strategy',
 ] as const;
 export const NOT_FOUND_PRERENDER_PATH = '/404';
+
+/**
+ * The module of each prerendered page that is a lazy route, by page path (the landing and the 404 are
+ * in the app's own chunk): the prerender names its chunks in the page's head, fetched with the app.
+ */
+export const PRERENDERED_PAGE_MODULES: Readonly<Record<string, string>> = Object.fromEntries(
+  PUBLIC_ROUTES.flatMap(({ path, module }): Array<[string, string]> =>
+    module && (PRERENDERED_PAGES as readonly string[]).includes(`/${path}`) ? [[`/${path}`, module]] : [],
+  ),
+);
 
 /**
  * Every path pattern the app answers (React Router syntax), for the server: a path that matches none
