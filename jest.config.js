@@ -43,4 +43,9 @@ export default {
   },
   testTimeout: 30000,
   maxWorkers: 2,
+  // Jest in ESM mode keeps each test file's module graph in the worker that ran it (15 to 35 MB a
+  // file here), so a worker ended the run holding over a gigabyte, and freeing that as it exited took
+  // longer than the half second Jest allows: Jest force-exited workers whose event loop was already
+  // empty. A worker past this much heap after a file is replaced before its next one.
+  workerIdleMemoryLimit: '384MB',
 };
