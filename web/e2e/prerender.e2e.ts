@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { APP_MODULE, readManifest } from '../scripts/landing-js.mjs';
 import { expect, signInWith, signUpViaApi, test } from './fixtures';
 import { CONTENT_PAGES } from './support/content-pages';
+
+// The build the server serves, as in landing-budget.e2e.ts.
+const dist = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Every prerendered page: path and level-1 heading. */
 const PRERENDERED: Array<[string, string]> = [['/', 'Your Personalized Fantasy Story'], ...CONTENT_PAGES];
@@ -81,6 +86,54 @@ test.describe('prerendered pages', () => {
     await expect(header.getByText('Orion Nightfall').first()).toBeVisible();
     await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
     expect(messages).toEqual([]);
+  });
+
+  test.describe('a form before the app', () => {
+    // The support request is answered 503, which the browser logs.
+    test.use({ expectedConsoleErrors: [/status of 503/] });
+
+    test('a form filled in and sent before the app has taken over is sent by the app, as typed', async ({
+      page,
+    }) => {
+      // The app's chunk is held: the page is the server's HTML until it is let through.
+      const app = `/${readManifest(dist)[APP_MODULE]!.file}`;
+      let letAppThrough!: () => void;
+      const appHeld = new Promise<void>((resolve) => (letAppThrough = resolve));
+      await page.route(`**${app}`, async (route) => {
+        await appHeld;
+        await route.continue();
+      });
+      const sent: unknown[] = [];
+      await page.route('**/api/support', async (route) => {
+        sent.push(route.request().postDataJSON());
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 503, code: 'UNAVAILABLE', message: 'down', error: 'down' }),
+        });
+      });
+
+      await page.goto('/support');
+      const form = page.locator('form.support-form');
+      await form.getByLabel('Name').fill('Early Bird');
+      await form.getByLabel('Email').fill('early@starborn.test');
+      await form.getByLabel('Category').selectOption('billing');
+      await form.getByLabel('Message').fill('Typed before the app arrived.');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      // Not sent natively (a page load with the fields in the URL), and not sent at all yet.
+      await expect(page).toHaveURL(/\/support$/);
+      expect(sent).toEqual([]);
+
+      letAppThrough();
+      await expect.poll(() => sent.length).toBe(1);
+      expect(sent[0]).toMatchObject({
+        name: 'Early Bird',
+        email: 'early@starborn.test',
+        category: 'billing',
+        message: 'Typed before the app arrived.',
+      });
+      await expect(form.getByLabel('Name')).toHaveValue('Early Bird');
+    });
   });
 
   test('the signed-in pages come as the shell, rendered in the browser', async ({ request }) => {
