@@ -17,6 +17,9 @@ import './styles/pages.css';
 import './styles/heroes.css';
 import './styles/content.css';
 
+/** The longest the app waits for the first paint to be reported before it starts anyway. */
+const PAINT_WAIT_LIMIT_MS = 3_000;
+
 /** Where the prerender names the page's own chunks (its route's lazy chunk and the chunks that imports). */
 const PAGE_CHUNKS_META = 'starborn:page-chunks';
 
@@ -143,6 +146,12 @@ function afterFirstPaint(start: () => void): void {
     once();
   });
   observer.observe({ type: 'paint', buffered: true });
+  // A browser that supports paint entries but never reports this one (an embedded web view that does
+  // not present frames) still gets the app, a moment later.
+  setTimeout(() => {
+    observer.disconnect();
+    once();
+  }, PAINT_WAIT_LIMIT_MS);
 }
 
 // A page without prerendered markup (the shell of the signed-in pages) has nothing to paint first.
