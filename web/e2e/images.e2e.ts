@@ -111,3 +111,35 @@ test('the landing page shows its examples as hashed AVIF files, cached for good'
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(images.some((image) => image.url.endsWith('.png'))).toBe(false);
 });
+
+test.describe('a picture whose AVIF or WebP fails', () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test('falls back to its original file on the prerendered landing page, once each', async ({ page }) => {
+    // Every AVIF and WebP rendering is gone: the page arrives prerendered, so the first failures can
+    // come before the app listens for them.
+    await page.route(
+      (url) => /\.(avif|webp)$/.test(url.pathname),
+      (route) => route.fulfill({ status: 404, body: 'gone' }),
+    );
+    const originals: string[] = [];
+    page.on('request', (request) => {
+      if (/\.(png|jpe?g)$/.test(new URL(request.url()).pathname)) originals.push(request.url());
+    });
+    await page.goto('/');
+    const images = page.locator('picture.image-picture img');
+    expect(await images.count()).toBeGreaterThan(1);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() =>
+          image.evaluate((img: HTMLImageElement) => ({
+            loaded: img.complete && img.naturalWidth > 0,
+            original: /\.(png|jpe?g)$/.test(new URL(img.currentSrc, location.href).pathname),
+          })),
+        )
+        .toEqual({ loaded: true, original: true });
+    }
+    expect(new Set(originals).size).toBe(originals.length);
+  });
+});
