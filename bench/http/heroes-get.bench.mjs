@@ -446,7 +446,7 @@ async function main() {
         `${s.summary.count + b.summary.count} requests, all 200, ${bodyBytes}-byte answers, the same from both ` +
         `(${statements.length} statements per request, as the heroes service sends them).`,
       `Target ≥ ×${TARGET_RATIO}, the product's target for the hero read path: on top of the baseline's work ` +
-        'the gateway adds a Nest pipeline and a BullMQ round trip (about six Redis commands, see the rpc bench) ' +
+        'the gateway adds a Nest pipeline and a BullMQ round trip (per request one session read, about 2.5 BullMQ scripts (the add, the completion with the next fetch, now and then an empty fetch) and the PUBLISH of the reply) ' +
         'and the heroes service a BullMQ worker turn (its query is one statement, mapped by hand); the target is met by removing work from ' +
         'that path.',
       `CPU ms per request: Starborn ${describeCpu(s.cpuMsPerRequest)}; baseline ${describeCpu(b.cpuMsPerRequest)}; ` +
