@@ -136,6 +136,30 @@ test.describe('prerendered pages', () => {
     });
   });
 
+  test('a button clicked before the app has taken over does its work once the app runs, once', async ({
+    page,
+  }) => {
+    // The app's chunk is held: the FAQ's questions are the server's buttons until it is let through.
+    const app = `/${readManifest(dist)[APP_MODULE]!.file}`;
+    let letAppThrough!: () => void;
+    const appHeld = new Promise<void>((resolve) => (letAppThrough = resolve));
+    await page.route(`**${app}`, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/faqs');
+    const question = page.getByRole('button', { name: 'How much does Premium cost?' });
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+
+    letAppThrough();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'How much does Premium cost?' })).toContainText('$3.99');
+    // Made once: a second, later click closes it again.
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('the signed-in pages come as the shell, rendered in the browser', async ({ request }) => {
     for (const path of ['/profile', '/hero/0123456789abcdef0123456789abcdef', '/login']) {
       const response = await request.get(path);

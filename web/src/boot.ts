@@ -43,10 +43,13 @@ function preloadPageChunks(chunks: string[]): void {
 // Before the app has taken over, a prerendered form is plain HTML: what a visitor types there is in the
 // fields but not in the app's state, and a submission would be sent natively, as a page load with the
 // fields in the URL. So until then the edited fields are noted and a submission is held; once the app
-// runs, each edit is entered again as the app sees edits, then the held submission is sent.
+// runs, each edit is entered again as the app sees edits, then the held submission is sent. A button
+// does nothing before the app runs (an accordion's question, a tab), so a click on one is held too and
+// made again once the app runs; links need no app and keep working as plain links.
 let appRunning = false;
 const edited = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
 let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+const heldClicks: HTMLButtonElement[] = [];
 
 const inApp = (node: EventTarget | null): boolean =>
   node instanceof Node && (document.getElementById('root')?.contains(node) ?? false);
@@ -63,6 +66,21 @@ const noteEdit = (event: Event) => {
 };
 document.addEventListener('input', noteEdit, true);
 document.addEventListener('change', noteEdit, true);
+document.addEventListener(
+  'click',
+  (event) => {
+    if (appRunning || !(event.target instanceof Element) || !inApp(event.target)) return;
+    const button = event.target.closest('button');
+    // A form's submit button submits it natively: that submission is held below.
+    if (!button || (button.type === 'submit' && button.form)) return;
+    // Not seen by React either (once the app has started it listens on the root, and may be hydrating
+    // this part): the click is made once, when the app runs.
+    event.preventDefault();
+    event.stopPropagation();
+    heldClicks.push(button);
+  },
+  true,
+);
 document.addEventListener(
   'submit',
   (event) => {
@@ -113,6 +131,7 @@ async function startApp(): Promise<void> {
   edited.clear();
   appRunning = true;
   for (const [field, value] of edits) replayEdit(field, value);
+  for (const button of heldClicks.splice(0)) if (button.isConnected) button.click();
   if (held?.form.isConnected) held.form.requestSubmit(held.submitter);
   held = undefined;
 }
