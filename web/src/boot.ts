@@ -119,9 +119,11 @@ function replayEdit(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEl
 async function startApp(): Promise<void> {
   const chunks = pageChunks();
   preloadPageChunks(chunks);
-  const { firstPageShown } = await import('./main');
-  // The app hydrates as it loads. On a page with a chunk of its own, its forms are the app's once that
-  // page has hydrated; earlier edits and a held submission are then replayed.
+  const { appShown, firstPageShown } = await import('./main');
+  // The app hydrates as it loads, as a transition. The page's forms and buttons are the app's once its
+  // shell has hydrated and, on a page with a chunk of its own, that page too; earlier edits, clicks and
+  // a held submission are then replayed.
+  await appShown;
   if (chunks.length) await firstPageShown;
   // Every value is read at once, before the app renders the form again (its answer to the first
   // replayed edit, say), which would set the fields it does not know yet back to its own values.

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -37,6 +37,16 @@ window.addEventListener('storage', (event) => {
   }
 });
 
+let appIsShown!: () => void;
+/** Settles once the app's first render has committed: on a prerendered page, once its shell has hydrated. */
+export const appShown = new Promise<void>((resolve) => (appIsShown = resolve));
+
+/** Renders nothing; its effect runs when the app's first render commits. */
+function AppShown(): null {
+  useEffect(() => appIsShown(), []);
+  return null;
+}
+
 const container = document.getElementById('root')!;
 // Public pages arrive prerendered (web/scripts/prerender.mjs) as a visitor sees them: hydrate them
 // with the visitor's state (serverState), after which a signed-in user's own navigation renders.
@@ -57,6 +67,7 @@ const app = (
           <AppRoutes />
         </PageErrorBoundary>
       </BrowserRouter>
+      <AppShown />
     </Provider>
   </StrictMode>
 );
