@@ -30,9 +30,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/stack.mjs';
 import { benchScale, fmt, textTable, writeResult } from '../lib/harness.mjs';
-import { BenchStack, STARTUP_TIMEOUT_MS, api } from '../lib/stack.mjs';
+import { BenchStack, REDIS_URL, STARTUP_TIMEOUT_MS, api } from '../lib/stack.mjs';
 import { summarize } from '../lib/stats.mjs';
-import { machineCpuMs, processCpuMs, redisCpuMs } from '../lib/system.mjs';
+import { machineCpuMs, processCpuMs, processSyscalls, redisCpuMs, redisPid } from '../lib/system.mjs';
 
 const SCALE = benchScale();
 const positive = (name, fallback) => {
@@ -250,13 +250,39 @@ async function main() {
         stack.databaseName,
       ])
     ).rows.map((row) => row.pid);
-  const cpuSnapshot = async () => ({
-    machine: machineCpuMs(),
-    process: new Map(stack.processes.map((proc) => [proc.label, processCpuMs(proc.pid) ?? 0])),
-    postgres: new Map((await backendPids()).map((pid) => [pid, processCpuMs(pid) ?? 0])),
-    redis: await redisCpuMs(redis),
-    bench: process.cpuUsage(),
-  });
+  // Redis's system calls only when it runs here: a remote server's pid names some other local process.
+  const localRedisPid = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(REDIS_URL).hostname)
+    ? await redisPid(redis)
+    : NaN;
+  const cpuSnapshot = async () => {
+    const pgPids = await backendPids();
+    return {
+      machine: machineCpuMs(),
+      process: new Map(stack.processes.map((proc) => [proc.label, processCpuMs(proc.pid) ?? 0])),
+      postgres: new Map(pgPids.map((pid) => [pid, processCpuMs(pid) ?? 0])),
+      redis: await redisCpuMs(redis),
+      bench: process.cpuUsage(),
+      syscalls: new Map([
+        ...stack.processes.map((proc) => [proc.label, processSyscalls(proc.pid)]),
+        ['redis', Number.isNaN(localRedisPid) ? null : processSyscalls(localRedisPid)],
+      ]),
+    };
+  };
+  /**
+   * Reads and writes made between two snapshots, by process. Not PostgreSQL's: its backends use
+   * recv/send, which /proc/PID/io does not count.
+   */
+  const syscallDelta = (before, after) => {
+    const delta = {};
+    for (const [key, now] of after.syscalls) {
+      const then = before.syscalls.get(key) ?? { reads: 0, writes: 0 };
+      if (now === null) continue;
+      const total = (delta[key] ??= { reads: 0, writes: 0 });
+      total.reads += now.reads - then.reads;
+      total.writes += now.writes - then.writes;
+    }
+    return delta;
+  };
   const cpuDelta = (before, after) => {
     let postgres = 0;
     for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
@@ -281,8 +307,8 @@ async function main() {
       stack.throwIfFailed();
       const before = await cpuSnapshot();
       const measured = await load(`${targets[name].base}${route}`, session.token, ROUND_S);
-      const cpu = cpuDelta(before, await cpuSnapshot());
-      runs[name].push({ ...measured, cpu });
+      const after = await cpuSnapshot();
+      runs[name].push({ ...measured, cpu: cpuDelta(before, after), syscalls: syscallDelta(before, after) });
       log(
         `round ${r + 1}, ${name}: ${fmt.rps((measured.latencies.length / measured.elapsedMs) * 1000)} req/s`,
       );
@@ -319,6 +345,17 @@ async function main() {
         redis: perRequest(cpuMs.redis),
         loadGenerator: perRequest(cpuMs.bench),
       },
+      // The serving processes' and Redis's read and write system calls per request (their messages).
+      syscallsPerRequest: Object.fromEntries(
+        [...serving, 'redis']
+          .filter((key) => key !== 'postgres')
+          .filter((key) => list.every((run) => run.syscalls[key]))
+          .map((key) => {
+            const reads = sum(list.map((run) => run.syscalls[key].reads));
+            const writes = sum(list.map((run) => run.syscalls[key].writes));
+            return [key, { reads: perRequest(reads), writes: perRequest(writes) }];
+          }),
+      ),
     };
   }
   const s = results.starborn;
@@ -359,6 +396,14 @@ async function main() {
   console.log(
     `CPU per request Starborn / baseline ${fmt.ratio(cpuRatio)} (target ≤ ×${CPU_TARGET_RATIO}: ${cpuPass ? 'PASS' : 'FAIL'}): ` +
       `${describeCpu(s.cpuMsPerRequest)} against ${describeCpu(b.cpuMsPerRequest)} ms.`,
+  );
+  const describeSyscalls = (calls) =>
+    Object.entries(calls)
+      .map(([key, { reads, writes }]) => `${key} ${reads}/${writes}`)
+      .join(', ');
+  console.log(
+    `System calls per request (reads/writes): Starborn ${describeSyscalls(s.syscallsPerRequest)}; ` +
+      `baseline ${describeSyscalls(b.syscallsPerRequest)}.`,
   );
   for (const [name, r] of Object.entries(results)) {
     console.log(
@@ -454,6 +499,10 @@ async function main() {
         `Other work on the machine took ${otherCores(s)} cores during the Starborn runs and ${otherCores(b)} ` +
         `during the baseline's (of ${os.cpus().length}; load ${round(loadBefore, 2)} → ${round(loadAfter, 2)}): ` +
         'the rates share the cores with it, CPU per request much less so.',
+      `System calls per request (reads/writes, from /proc/PID/io; Redis when it runs here): Starborn ` +
+        `${describeSyscalls(s.syscallsPerRequest)}; baseline ${describeSyscalls(b.syscallsPerRequest)}. ` +
+        'On this path most of them are messages between processes, and their count moves far less with the ' +
+        "machine's other load than the rates do.",
     ],
   };
   console.log(`\nWrote ${await writeResult('http', result)}`);

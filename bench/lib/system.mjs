@@ -23,6 +23,19 @@ export function processCpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * tickMs; // utime, stime (fields 14 and 15)
 }
 
+/**
+ * The read and write system calls a process (all its threads) has made so far, from /proc/PID/io; null
+ * when it is gone or not readable (another user's process). Socket reads and writes count here, so for
+ * servers talking over loopback this counts their messages: fewer per request means less work for the
+ * kernel and fewer wake-ups of the process on the other end.
+ */
+export function processSyscalls(pid) {
+  const io = readText(`/proc/${pid}/io`);
+  if (io === null) return null;
+  const field = (name) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+  return { reads: field('syscr'), writes: field('syscw') };
+}
+
 /** CPU milliseconds of every running process whose command name is `name`, by pid. */
 export function processesCpuMs(name) {
   const byPid = new Map();
@@ -67,6 +80,12 @@ export async function redisCpuMs(redis) {
   const info = await redis.info('cpu');
   const field = (name) => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? NaN);
   return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
+}
+
+/** The Redis server's process id, when it runs on this machine (INFO server). */
+export async function redisPid(redis) {
+  const info = await redis.info('server');
+  return Number(/process_id:(\d+)/.exec(info)?.[1] ?? NaN);
 }
 
 /** Deletes every key under `${prefix}:`; returns how many. */

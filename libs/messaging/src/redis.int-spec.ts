@@ -47,6 +47,23 @@ describe('coalesceWrites', () => {
     expect(writes()).toBe(1);
   });
 
+  it('sends the commands of separate callbacks in one turn of the event loop in one write', async () => {
+    const writes = countWrites(redis);
+
+    // Two timers due together run in one turn, each as its own callback, as the reads of two sockets do.
+    const answers = await Promise.all(
+      [1, 2].map(
+        () =>
+          new Promise((resolve, reject) =>
+            setTimeout(() => redis.incr(`${prefix}:turn`).then(resolve, reject), 0),
+          ),
+      ),
+    );
+
+    expect(answers.sort()).toEqual([1, 2]);
+    expect(writes()).toBe(1);
+  });
+
   it('sends commands given apart in writes of their own, without holding any back', async () => {
     const writes = countWrites(redis);
 

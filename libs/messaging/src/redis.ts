@@ -14,12 +14,15 @@ export function createRedisConnection(options: RedisConnectionOptions, name: str
 }
 
 /**
- * Lets the commands given to a connection in one go leave in one write: the socket is corked at the
- * first command and uncorked once the code running now and the promise callbacks it set off have run
- * (process.nextTick), before any other I/O is handled. A reply published by a handler and the job
- * completion BullMQ sends right after it, or the next commands of the several requests whose replies
- * arrived in one read, then share one system call (and one read on Redis's side) instead of one apiece;
- * nothing waits for later I/O. ioredis's enableAutoPipelining batches more widely but builds a pipeline
+ * Lets the commands given to a connection in one turn of the event loop leave in one write: the socket
+ * is corked at the first command and uncorked by setImmediate, which runs right after the I/O that Node
+ * has just read has been handled, before the loop waits for more. Under load that one turn handles many
+ * sockets' reads: the session checks of several HTTP requests, the replies and completions of several
+ * jobs, the next commands of requests whose answers arrived together. Each read is its own callback, so
+ * uncorking on process.nextTick sent a write per callback; with setImmediate they share one system call
+ * (and one read and one wake-up on Redis's side). The hero read path made about half as many reads and
+ * writes per request this way (see docs/decisions.md). Nothing waits for later I/O: a pending immediate
+ * keeps the loop from blocking. ioredis's enableAutoPipelining batches as widely but builds a pipeline
  * per batch, which costs more than it saves here.
  */
 export function coalesceWrites(redis: Redis): Redis {
@@ -35,7 +38,7 @@ export function coalesceWrites(redis: Redis): Redis {
     if (!corked && redis.status === 'ready') {
       corked = redis.stream;
       corked.cork();
-      process.nextTick(uncork);
+      setImmediate(uncork);
     }
     return sendCommand(...args);
   };
