@@ -35,6 +35,21 @@ async function watchHydration(page: Page): Promise<{ messages: string[] }> {
   return { messages };
 }
 
+/**
+ * Holds the app's chunk back, so the page stays the server's HTML (plus src/boot.ts) until the returned
+ * function lets it through.
+ */
+async function holdApp(page: Page): Promise<() => void> {
+  const app = `/${readManifest(dist)[APP_MODULE]!.file}`;
+  let letAppThrough!: () => void;
+  const appHeld = new Promise<void>((resolve) => (letAppThrough = resolve));
+  await page.route(`**${app}`, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  return letAppThrough;
+}
+
 /** The app has hydrated: the star field, which only the browser can size, has its stars. */
 async function hydrated(page: Page): Promise<void> {
   await expect.poll(() => page.locator('.starfield').getAttribute('data-star-count')).toMatch(/^[1-9]\d*$/);
@@ -95,14 +110,8 @@ test.describe('prerendered pages', () => {
     test('a form filled in and sent before the app has taken over is sent by the app, as typed', async ({
       page,
     }) => {
-      // The app's chunk is held: the page is the server's HTML until it is let through.
-      const app = `/${readManifest(dist)[APP_MODULE]!.file}`;
-      let letAppThrough!: () => void;
-      const appHeld = new Promise<void>((resolve) => (letAppThrough = resolve));
-      await page.route(`**${app}`, async (route) => {
-        await appHeld;
-        await route.continue();
-      });
+      // The page is the server's HTML until the app is let through.
+      const letAppThrough = await holdApp(page);
       const sent: unknown[] = [];
       await page.route('**/api/support', async (route) => {
         sent.push(route.request().postDataJSON());
@@ -139,14 +148,8 @@ test.describe('prerendered pages', () => {
   test('a button clicked before the app has taken over does its work once the app runs, once', async ({
     page,
   }) => {
-    // The app's chunk is held: the FAQ's questions are the server's buttons until it is let through.
-    const app = `/${readManifest(dist)[APP_MODULE]!.file}`;
-    let letAppThrough!: () => void;
-    const appHeld = new Promise<void>((resolve) => (letAppThrough = resolve));
-    await page.route(`**${app}`, async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    // The FAQ's questions are the server's buttons until the app is let through.
+    const letAppThrough = await holdApp(page);
     await page.goto('/faqs');
     const question = page.getByRole('button', { name: 'How much does Premium cost?' });
     await question.click();

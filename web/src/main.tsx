@@ -1,10 +1,11 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 // The web fonts load with the app, after the page's first paint (boot.ts); the stylesheets are the entry's.
 import '@fontsource-variable/inter';
 import '@fontsource-variable/cinzel';
+import { commitSignal } from './app/commitSignal';
 import { PageErrorBoundary } from './app/PageErrorBoundary';
 import { AppRoutes } from './app/router';
 import { createAppStore } from './app/store';
@@ -37,15 +38,9 @@ window.addEventListener('storage', (event) => {
   }
 });
 
-let appIsShown!: () => void;
+const shell = commitSignal();
 /** Settles once the app's first render has committed: on a prerendered page, once its shell has hydrated. */
-export const appShown = new Promise<void>((resolve) => (appIsShown = resolve));
-
-/** Renders nothing; its effect runs when the app's first render commits. */
-function AppShown(): null {
-  useEffect(() => appIsShown(), []);
-  return null;
-}
+export const appShown = shell.committed;
 
 const container = document.getElementById('root')!;
 // Public pages arrive prerendered (web/scripts/prerender.mjs) as a visitor sees them: hydrate them
@@ -67,7 +62,7 @@ const app = (
           <AppRoutes />
         </PageErrorBoundary>
       </BrowserRouter>
-      <AppShown />
+      <shell.Marker />
     </Provider>
   </StrictMode>
 );

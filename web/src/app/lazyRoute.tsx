@@ -5,7 +5,8 @@
  * server prerendered, hydration leaves the server's markup in place until the chunk arrives, so the
  * loading screen never flashes there.
  */
-import { lazy, Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { commitSignal } from './commitSignal';
 
 const RELOAD_KEY = 'starborn:chunk-reload';
 
@@ -56,18 +57,12 @@ export function loadOrReload<T>(load: () => Promise<T>, env: ReloadEnvironment =
 
 type PageModule<P> = { default: ComponentType<P> };
 
-let firstPageIsShown!: () => void;
+const firstPage = commitSignal();
 /**
  * Settles once the first lazily loaded page is on screen as the app's: on a prerendered page, once it
  * has hydrated (src/boot.ts waits for it before handing the page's forms to the app).
  */
-export const firstPageShown = new Promise<void>((resolve) => (firstPageIsShown = resolve));
-
-/** Renders nothing; its effect runs when its page's boundary commits, page included. */
-function PageShown(): null {
-  useEffect(() => firstPageIsShown(), []);
-  return null;
-}
+export const firstPageShown = firstPage.committed;
 
 /**
  * The element of a route whose page is the default export of a module: the page in a Suspense
@@ -87,7 +82,7 @@ export function lazyPage<P extends object>(
   return (
     <Suspense key={key} fallback={fallback}>
       {render ? render(Loaded) : <Page {...({} as P)} />}
-      <PageShown />
+      <firstPage.Marker />
     </Suspense>
   );
 }
