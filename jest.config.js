@@ -23,7 +23,7 @@ export default {
     '<rootDir>/web/src',
     '<rootDir>/bench',
     '<rootDir>/deploy',
-    '<rootDir>/scripts/lint',
+    '<rootDir>/scripts',
   ],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

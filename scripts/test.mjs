@@ -157,6 +157,8 @@ if (built.buildExit !== 0) {
 
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 writeFileSync(`${REPORTS}/summary.txt`, `${summary}\n`);
+// The failed tests by name (empty when none), for npm run soak's report.
+writeFileSync(`${REPORTS}/failures.txt`, failures.map((failure) => `${failure}\n`).join(''));
 // What failed, said again at the end, where a reader of a long log looks first.
 if (failures.length) console.log(`\nFailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 console.log(`\n${runners.join('\n')}\n${summary}`);
