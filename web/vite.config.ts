@@ -44,8 +44,15 @@ function appChunkModules(): { plugin: Plugin; has: (id: string) => boolean } {
 const APP = fileURLToPath(new URL('src/main.tsx', import.meta.url));
 const appModules = appChunkModules();
 
+/**
+ * The year the prerendered pages show (useCurrentYear). The browser and server builds of one `nx build`
+ * each load this file; STARBORN_BUILD_YEAR pins it, for a reproducible build.
+ */
+const BUILD_YEAR = Number(process.env.STARBORN_BUILD_YEAR ?? new Date().getFullYear());
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), appModules.plugin],
+  define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

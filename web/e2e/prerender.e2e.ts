@@ -90,6 +90,29 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  test('a page built last year hydrates without a warning, then shows this year', async ({
+    page,
+    request,
+  }) => {
+    // The zodiac guide shows the year twice: the footer's and the animals' nearby years.
+    const html = await (await request.get('/zodiac-guide')).text();
+    const builtIn = Number(/© (?:<!-- -->)?(\d{4})/.exec(html)?.[1]);
+    expect(builtIn).toBeGreaterThan(2000);
+    await page.clock.install({ time: new Date(builtIn + 1, 5, 15, 12) });
+
+    const { messages } = await watchHydration(page);
+    await page.goto('/zodiac-guide');
+    await hydrated(page);
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${builtIn + 1} Starborn`);
+    await page.waitForTimeout(300);
+    expect(messages).toEqual([]);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __serverMarkupReplaced: boolean }).__serverMarkupReplaced,
+      ),
+    ).toBe(false);
+  });
+
   test('a signed-in user sees their own navigation right after hydration', async ({ page }) => {
     const account = await signUpViaApi(page, 'prerender', 'Orion Nightfall');
     await signInWith(page, account.session);

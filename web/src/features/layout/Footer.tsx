@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DiscordIcon, InstagramIcon, XLogoIcon } from '../../components/Icons';
+import { useCurrentYear } from '../../app/useCurrentYear';
 import {
   FOOTER_LEGAL,
   FOOTER_QUICK_LINKS,
@@ -34,7 +35,7 @@ function LinkColumn({ title, items }: { title: string; items: NavItem[] }) {
 }
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

@@ -8,6 +8,7 @@ import {
   nearbyYears,
   signsOfElement,
 } from '../../content/zodiacGuide';
+import { useCurrentYear } from '../../app/useCurrentYear';
 import { CallToAction } from '../../components/CallToAction';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useScrollToHash } from './useScrollToHash';
@@ -102,7 +103,7 @@ function SignCard({
 export default function ZodiacGuidePage() {
   usePageMeta({ title: ZODIAC_GUIDE.title, description: ZODIAC_GUIDE.description });
   useScrollToHash();
-  const currentYear = new Date().getFullYear();
+  const currentYear = useCurrentYear();
 
   return (
     <div className="content-page">
