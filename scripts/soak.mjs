@@ -53,7 +53,9 @@ const self = fileURLToPath(import.meta.url);
 const busy = Array.from({ length: busyCores }, () => fork(self, ['--busy-loop'], { stdio: 'ignore' }));
 const stopBusy = () => busy.forEach((child) => child.kill('SIGKILL'));
 process.on('exit', stopBusy);
+// Stopped by Ctrl-C or kill: the busy loops go too ('exit' runs on process.exit, not on a signal's default).
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 
 const results = [];
 for (let index = 1; index <= runs; index++) {
