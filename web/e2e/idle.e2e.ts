@@ -39,6 +39,19 @@ async function mainThreadBusyShare(page: Page, seconds: number): Promise<number>
   return (after.cpu - before.cpu) / (after.at - before.at);
 }
 
+/** The animations running on the page, each with the length of one iteration. */
+async function runningAnimations(page: Page): Promise<{ name: string; iterationMs: number }[]> {
+  return page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .map((animation) => ({
+        name: (animation as CSSAnimation).animationName ?? 'script animation',
+        iterationMs: Number(animation.effect?.getComputedTiming().duration ?? 0),
+      })),
+  );
+}
+
 /** Loads the page and lets it settle: fonts, images and the first data requests. */
 async function openAndSettle(page: Page, path: string, ready: (page: Page) => Promise<void>) {
   await page.goto(path);
@@ -120,15 +133,7 @@ test.describe('a page at rest', () => {
       await openAndSettle(page, path(), ready);
       // Chrome wakes the main thread at each iteration's end of a running CSS animation to dispatch its
       // event (React listens for every event type): decorative animations iterate once a minute at most.
-      const running = await page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running')
-          .map((animation) => ({
-            name: (animation as CSSAnimation).animationName ?? 'script animation',
-            iterationMs: Number(animation.effect?.getComputedTiming().duration ?? 0),
-          })),
-      );
+      const running = await runningAnimations(page);
       expect(running.filter((animation) => animation.iterationMs < MIN_ITERATION_MS)).toEqual([]);
       const busy = await mainThreadBusyShare(page, QUIET_SECONDS);
       test.info().annotations.push({ type: 'main-thread busy', description: `${(busy * 100).toFixed(2)} %` });
@@ -143,12 +148,6 @@ test.describe('a page at rest', () => {
   test('decorative motion stops under prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openAndSettle(page, '/', heading(/./));
-    const running = await page.evaluate(() =>
-      document
-        .getAnimations()
-        .filter((animation) => animation.playState === 'running')
-        .map((animation) => (animation as CSSAnimation).animationName ?? 'script animation'),
-    );
-    expect(running).toEqual([]);
+    expect(await runningAnimations(page)).toEqual([]);
   });
 });

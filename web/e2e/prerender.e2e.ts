@@ -36,6 +36,20 @@ async function watchHydration(page: Page): Promise<{ messages: string[] }> {
 }
 
 /**
+ * The hydration watched by watchHydration went cleanly: no warning or error was logged (a moment is
+ * left for a late one) and the server's markup was never thrown away.
+ */
+async function expectCleanHydration(page: Page, messages: string[]): Promise<void> {
+  await page.waitForTimeout(300);
+  expect(messages).toEqual([]);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __serverMarkupReplaced: boolean }).__serverMarkupReplaced,
+    ),
+  ).toBe(false);
+}
+
+/**
  * Holds the app's chunk back, so the page stays the server's HTML (plus src/boot.ts) until the returned
  * function lets it through.
  */
@@ -79,14 +93,7 @@ test.describe('prerendered pages', () => {
       await page.goto(path);
       await hydrated(page);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      // A moment for a late hydration error to be reported.
-      await page.waitForTimeout(300);
-      expect(messages).toEqual([]);
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { __serverMarkupReplaced: boolean }).__serverMarkupReplaced,
-        ),
-      ).toBe(false);
+      await expectCleanHydration(page, messages);
     });
   }
 
@@ -104,13 +111,7 @@ test.describe('prerendered pages', () => {
     await page.goto('/zodiac-guide');
     await hydrated(page);
     await expect(page.getByRole('contentinfo')).toContainText(`© ${builtIn + 1} Starborn`);
-    await page.waitForTimeout(300);
-    expect(messages).toEqual([]);
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { __serverMarkupReplaced: boolean }).__serverMarkupReplaced,
-      ),
-    ).toBe(false);
+    await expectCleanHydration(page, messages);
   });
 
   test('a signed-in user sees their own navigation right after hydration', async ({ page }) => {
