@@ -1,8 +1,8 @@
 import fastifyStatic from '@fastify/static';
-import helmetMiddleware from 'helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import {
   createLogger,
@@ -24,90 +24,10 @@ import { QUEUE_BOARD_PATH, registerQueueBoard } from './ops/queue-board.js';
 import { RealtimeServer } from './realtime/realtime.server.js';
 import { installBodyGuard } from './http/body-guard.js';
 import { BODY_LIMIT, installBodyLimit } from './http/body-limit.js';
-import { answerClientError } from './http/client-errors.js';
+import { answerClientError, answerFrameworkError } from './http/client-errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { SpaFallback } from './http/spa-fallback.js';
 import { validationPipe } from './http/validation.js';
-
-/** The policy the web app is built to pass: nothing inline, nothing from another origin. */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'"],
-  // 'self' covers socket.io's ws:/wss: to this same host (CSP Level 3); nothing else is reachable.
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-};
-
-/**
- * What Stripe.js needs on top (PAYMENTS_PROVIDER=stripe): its script, the Payment Element's and 3-D
- * Secure frames, and its API. With the `local` provider the policy is CONTENT_SECURITY_POLICY as it is.
- */
-export const STRIPE_CSP_SOURCES = {
-  scriptSrc: ['https://js.stripe.com'],
-  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-  connectSrc: ['https://api.stripe.com'],
-} as const;
-
-/** The site's Content-Security-Policy directives for the configured payment provider. */
-export function contentSecurityPolicy(
-  provider: GatewayConfig['PAYMENTS_PROVIDER'],
-): Record<string, string[]> {
-  if (provider !== 'stripe') return CONTENT_SECURITY_POLICY;
-  return {
-    ...CONTENT_SECURITY_POLICY,
-    scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...STRIPE_CSP_SOURCES.scriptSrc],
-    frameSrc: ["'self'", ...STRIPE_CSP_SOURCES.frameSrc],
-    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...STRIPE_CSP_SOURCES.connectSrc],
-  };
-}
-
-/**
- * Browser features the app never uses, switched off for the page and every frame it embeds (spoken
- * narration uses speech synthesis, which needs no permission). Only features Chromium recognises are
- * listed: an unknown name is a console warning on every page. Reading the clipboard is left to the
- * browser's own prompt: the browser tests read back the links the app copies.
- */
-export const DENIED_FEATURES = [
-  'accelerometer',
-  'autoplay',
-  'camera',
-  'display-capture',
-  'encrypted-media',
-  'fullscreen',
-  'gamepad',
-  'geolocation',
-  'gyroscope',
-  'hid',
-  'idle-detection',
-  'local-fonts',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'picture-in-picture',
-  'publickey-credentials-get',
-  'screen-wake-lock',
-  'serial',
-  'usb',
-  'xr-spatial-tracking',
-] as const;
-
-/**
- * The Permissions-Policy header: everything above denied; the page may write to the clipboard (copying
- * share and invite links); `payment` only with Stripe, for its Payment Element's frame (wallets).
- */
-export function permissionsPolicy(provider: GatewayConfig['PAYMENTS_PROVIDER']): string {
-  const payment = provider === 'stripe' ? '(self "https://js.stripe.com")' : '()';
-  return [
-    ...DENIED_FEATURES.map((feature) => `${feature}=()`),
-    'clipboard-write=(self)',
-    `payment=${payment}`,
-  ].join(', ');
-}
 
 /** Request log lines name the request id `correlationId`, as every other log line of the request does. */
 function correlationChildLogger(
@@ -146,12 +66,18 @@ export interface GatewayApp {
 export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Promise<GatewayApp> {
   const config = loadConfig(gatewayEnvSchema, env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const headers = securityHeaders(config.PAYMENTS_PROVIDER);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
     // A request the HTTP parser refuses (e.g. headers over the limit) still gets an answer it can read.
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) =>
+      answerClientError(error, socket, headers),
+    // The router refuses a malformed %-encoding or an over-long path parameter before any hook runs:
+    // those answers get the API's error body and the security headers here.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      answerFrameworkError(error, request, reply, headers),
     // The request id is the correlation id of everything the request causes: one name in every log.
     childLoggerFactory: correlationChildLogger,
     // One id per request, taken from the caller when it is sane, echoed back and carried into every message.
@@ -175,20 +101,16 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   installBodyLimit(fastify);
   installBodyGuard(fastify);
 
-  // helmet's headers, the Content-Security-Policy among them, from one middleware built once here:
-  // @fastify/helmet built helmet's middleware again from its options on every request.
-  const securityHeaders = helmetMiddleware({
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config.PAYMENTS_PROVIDER) },
-    crossOriginEmbedderPolicy: false,
+  // The security headers (helmet's and the Permissions-Policy) on every answer, set in one synchronous
+  // hook: an async hook costs a promise per request. The router's and the HTTP parser's own refusals
+  // set the same headers (frameworkErrors, answerClientError above).
+  const securityHeaderEntries = Object.entries(headers);
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaderEntries) reply.raw.setHeader(name, value);
+    done();
   });
-  fastify.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
-  const permissions = permissionsPolicy(config.PAYMENTS_PROVIDER);
-  // Every answer's own headers in one synchronous hook: an async hook costs a promise per request.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    reply.header('permissions-policy', permissions);
     const relaxed = relaxedContentSecurityPolicy(request.url);
     if (relaxed) reply.header('content-security-policy', relaxed);
     done(null, payload);
@@ -254,8 +176,11 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     .setVersion('1.0')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('api/docs', app, SwaggerModule.createDocument(app, openApi), {
-    jsonDocumentUrl: 'api/docs/json',
+  const apiDocument = SwaggerModule.createDocument(app, openApi);
+  SwaggerModule.setup('api/docs', app, apiDocument, { jsonDocumentUrl: 'api/docs/json' });
+  // The same document where NestJS's tools and users look for it by default.
+  fastify.get('/api/docs-json', (_request, reply) => {
+    void reply.type('application/json; charset=utf-8').send(apiDocument);
   });
   return { app, config, ops };
 }

@@ -1,1 +1,2 @@
-export { createGatewayApp, CONTENT_SECURITY_POLICY } from './app.js';
+export { createGatewayApp } from './app.js';
+export { CONTENT_SECURITY_POLICY } from './http/security-headers.js';

@@ -6,7 +6,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loneGateways, type LoneGateways } from './__tests__/lone-gateway.js';
 import { writeWebBuild } from './__tests__/suite-env.js';
-import { DENIED_FEATURES } from './app.js';
+import { DENIED_FEATURES } from './http/security-headers.js';
 
 let gateways: LoneGateways;
 

@@ -85,10 +85,13 @@ export function servedLoneGatewayForSuite(label: string): ServedGateway {
   };
 }
 
-/** The body of a request the gateway refuses as malformed: `error` repeats `message` for older clients. */
-export const badRequestBody = (status: number, message: string) => ({
+/**
+ * The body of a request the gateway refuses as malformed, with the refusal's own code: `error` repeats
+ * `message` for older clients.
+ */
+export const refusalBody = (status: number, code: string, message: string) => ({
   status,
-  code: 'BAD_REQUEST',
+  code,
   message,
   error: message,
 });

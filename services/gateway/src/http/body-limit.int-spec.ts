@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { badRequestBody, servedLoneGatewayForSuite } from '../__tests__/lone-gateway.js';
+import { refusalBody, servedLoneGatewayForSuite } from '../__tests__/lone-gateway.js';
 import { BODY_DRAIN_LIMIT, BODY_LIMIT } from './body-limit.js';
 
 // A body over the limit must come back as a readable 413, over a real socket, whatever way the client
@@ -12,7 +12,7 @@ import { BODY_DRAIN_LIMIT, BODY_LIMIT } from './body-limit.js';
 
 const gateway = servedLoneGatewayForSuite('gateway-body-limit');
 
-const TOO_LARGE = badRequestBody(413, 'The request body is too large.');
+const TOO_LARGE = refusalBody(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
 
 /** A JSON body of about `bytes` bytes. */
 const jsonOf = (bytes: number) => JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(bytes) });

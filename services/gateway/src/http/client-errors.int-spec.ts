@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
-import { badRequestBody, servedLoneGatewayForSuite } from '../__tests__/lone-gateway.js';
+import { refusalBody, servedLoneGatewayForSuite } from '../__tests__/lone-gateway.js';
 
 // A request the HTTP parser refuses — an address or headers over Node's 16 KiB limit, a malformed
 // request line — must come back as a readable answer with the API's error body, also to a client that
@@ -10,7 +10,7 @@ import { badRequestBody, servedLoneGatewayForSuite } from '../__tests__/lone-gat
 
 const gateway = servedLoneGatewayForSuite('gateway-client-errors');
 
-const TOO_LARGE = badRequestBody(431, 'The request address or headers are too large.');
+const TOO_LARGE = refusalBody(431, 'HEADERS_TOO_LARGE', 'The request address or headers are too large.');
 
 interface RawAnswer {
   status?: number;
@@ -120,7 +120,11 @@ describe('a request the HTTP parser refuses', () => {
     });
     const [top = '', body = ''] = answer.split('\r\n\r\n');
     expect(top).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(body)).toEqual(badRequestBody(400, 'The request is not valid HTTP.'));
+    expect(JSON.parse(body)).toEqual(refusalBody(400, 'MALFORMED_REQUEST', 'The request is not valid HTTP.'));
+    // The parser's refusals carry the same security headers as every other answer.
+    expect(top.toLowerCase()).toContain("content-security-policy: default-src 'self'");
+    expect(top.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(top.toLowerCase()).toContain('permissions-policy: ');
   });
 
   it('leaves requests within the limit alone', async () => {

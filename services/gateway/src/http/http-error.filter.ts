@@ -19,6 +19,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: ErrorCodes.FORBIDDEN,
   404: ErrorCodes.NOT_FOUND,
   409: ErrorCodes.CONFLICT,
+  413: ErrorCodes.PAYLOAD_TOO_LARGE,
+  414: ErrorCodes.URI_TOO_LONG,
+  415: ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCodes.RATE_LIMITED,
   503: ErrorCodes.SERVICE_UNAVAILABLE,
 };
@@ -53,40 +56,37 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.spa.send(request, reply);
       return;
     }
-    const shape = this.toShape(exception, request);
+    const shape = this.toShape(exception);
     if (exception instanceof ApiException) reply.headers(exception.headers);
     reply.status(shape.status).type('application/json').send(apiErrorBody(shape));
   }
 
-  private toShape(exception: unknown, request: FastifyRequest): ErrorShape {
+  private toShape(exception: unknown): ErrorShape {
     if (exception instanceof ApiException) return exception.shape;
     if (exception instanceof RemoteError) return exception.toShape();
     if (exception instanceof NotFoundException) {
       return {
         status: 404,
         code: ErrorCodes.NOT_FOUND,
-        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+        // The address is the caller's own text: it is not repeated back.
+        message: 'No such endpoint.',
       };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
       const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-      const message = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
-      return {
+      const message = clientMessage(
         status,
-        code: CODE_BY_STATUS[status] ?? ErrorCodes.BAD_REQUEST,
-        message: clientMessage(status, message),
-      };
+        Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message),
+      );
+      return { status, code: codeFor(status, message), message };
     }
     // Fastify's own client errors (malformed JSON, unsupported media type, body too large…).
     const statusCode = (exception as { statusCode?: unknown })?.statusCode;
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-      return {
-        status: statusCode,
-        code: CODE_BY_STATUS[statusCode] ?? ErrorCodes.BAD_REQUEST,
-        message: clientMessage(statusCode, (exception as Error).message),
-      };
+      const message = clientMessage(statusCode, (exception as Error).message);
+      return { status: statusCode, code: codeFor(statusCode, message), message };
     }
     this.logger.error(
       exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
@@ -95,12 +95,19 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 }
 
+const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';
+
+function codeFor(status: number, message: string): ErrorCode {
+  if (message === INVALID_JSON_MESSAGE) return ErrorCodes.INVALID_JSON;
+  return CODE_BY_STATUS[status] ?? ErrorCodes.BAD_REQUEST;
+}
+
 /** Fastify's parser errors, reworded for people. */
 function clientMessage(status: number, message: string): string {
   if (status === 413) return 'The request body is too large.';
   if (status === 415) return 'Please send JSON (Content-Type: application/json).';
   if (status === 400 && /not valid JSON|Unexpected .* JSON|JSON at position/i.test(message)) {
-    return 'The request body is not valid JSON.';
+    return INVALID_JSON_MESSAGE;
   }
   return message;
 }

@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loneGateways, type LoneGateways } from '../__tests__/lone-gateway.js';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../app.js';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../http/security-headers.js';
 
 /** The header as today's `local` build sends it (helmet's defaults plus CONTENT_SECURITY_POLICY). */
 const LOCAL_CSP =
