@@ -1,4 +1,5 @@
-import { isRefusedLanguage, joinSpelledOutWords } from './content-filter.js';
+import { isRefusedLanguage, joinSpelledOutWords, maskedReadings, soundsLike } from './content-filter.js';
+import { visibleLetters } from './normalise.js';
 
 describe('isRefusedLanguage', () => {
   it.each([
@@ -88,5 +89,60 @@ describe('joinSpelledOutWords', () => {
 
   it('needs three letters at least: two initials stay apart', () => {
     expect(joinSpelledOutWords('J. R. Tolkien')).toBe('J. R. Tolkien');
+  });
+});
+
+describe('visibleLetters', () => {
+  it('reads what a reader sees: compatibility forms, invisible code points, look-alikes, marks', () => {
+    expect(visibleLetters('f\u00ADu\u2060c\uFE0Fk')).toBe('fuck');
+    expect(visibleLetters('s\u034Fh\u3164i\u200Bt')).toBe('shit');
+    expect(visibleLetters('c\u0336u\u0336n\u0336t\u0336')).toBe('cunt');
+    expect(visibleLetters('𝒻𝓊𝒸𝓀 𝔣𝔲𝔠𝔨')).toBe('fuck fuck');
+    expect(visibleLetters('ꜱʜɪᴛ')).toBe('shit');
+    expect(visibleLetters('dıck ſhit')).toBe('dick shit');
+    expect(visibleLetters('сunt тwat')).toBe('cunt twat');
+  });
+
+  it('never remaps ASCII, which the confusables data would read otherwise ("m" as "rn")', () => {
+    expect(visibleLetters('Moonwhisper 1 0 |')).toBe('Moonwhisper 1 0 |');
+  });
+});
+
+describe('disguises', () => {
+  it('reads text a bidi override shows backwards both ways', () => {
+    expect(isRefusedLanguage('\u202Ekcuf')).toBe(true);
+    // Without an override the letters are just letters.
+    expect(isRefusedLanguage('kcuf')).toBe(false);
+  });
+
+  it('reads a word as it sounds, only the words that change', () => {
+    expect(soundsLike('Phuck the fvck Raphael')).toBe('fuck, fuck, rafael');
+    expect(isRefusedLanguage('phuck')).toBe(true);
+  });
+
+  it('reads each hidden letter as every letter, and refuses a text hiding more than it can read', () => {
+    expect(maskedReadings(['c*nt'])).toContain('cunt');
+    expect(isRefusedLanguage('f**k')).toBe(true);
+    expect(isRefusedLanguage('5 * 3 = 15, *wow*')).toBe(false);
+    const tooMany = Array.from({ length: 20 }, (_, index) => `w**${String.fromCharCode(97 + index)}`).join(
+      ' ',
+    );
+    expect(maskedReadings(tooMany.split(' '))).toBeNull();
+    expect(isRefusedLanguage(tooMany)).toBe(true);
+  });
+
+  it('stays fast: a full chat message in milliseconds, the worst masked one in tens', () => {
+    const chat = 'Lyra walks into the tavern and asks the keeper for a mug of ale by the fire. '
+      .repeat(13)
+      .slice(0, 1000);
+    const masked = `${'w**d '.repeat(12)}${chat.slice(0, 900)}`;
+    const average = (text: string, runs: number) => {
+      isRefusedLanguage(text);
+      const start = performance.now();
+      for (let run = 0; run < runs; run += 1) isRefusedLanguage(text);
+      return (performance.now() - start) / runs;
+    };
+    expect(average(chat, 50)).toBeLessThan(25);
+    expect(average(masked, 10)).toBeLessThan(100);
   });
 });
