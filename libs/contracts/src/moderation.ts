@@ -4,6 +4,7 @@
  */
 export const MODERATION_MESSAGES = {
   heroName: 'Please choose another hero name: this one is not allowed.',
+  displayName: 'Please choose another name: this one is not allowed.',
   roomTitle: 'Please choose another room title: this one is not allowed.',
   chatMessage: 'This message was not sent: it contains language that is not allowed.',
 } as const;
