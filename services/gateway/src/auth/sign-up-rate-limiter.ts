@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { RemoteError } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
-import { consumeOrRefuse, countOutcome, RedisLimits, refuseIfSpent } from '../limits/redis-limits.js';
+import { consumeOrRefuse, RedisLimits, reserveOrRefuse } from '../limits/redis-limits.js';
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts';
 
@@ -30,18 +30,32 @@ export class SignUpRateLimiter extends RedisLimits {
    */
   async limit<T>(ip: string, email: string, signUp: () => Promise<T>): Promise<T> {
     const emailKey = email.trim().toLowerCase();
-    await refuseIfSpent(this.failuresPerEmail, emailKey, TOO_MANY_ATTEMPTS);
-    // Taken before the account is made, so simultaneous sign-ups cannot run past the budget.
-    await consumeOrRefuse(this.accountsPerIp, ip, 'Too many accounts were created from your network for now');
+    // Both taken before the account is made, each in one Redis step with its check, so simultaneous
+    // sign-ups cannot run past either budget; what does not count is given back afterwards.
+    const failure = await reserveOrRefuse(this.failuresPerEmail, emailKey, TOO_MANY_ATTEMPTS);
+    let account;
     try {
-      return await signUp();
+      account = await reserveOrRefuse(
+        this.accountsPerIp,
+        ip,
+        'Too many accounts were created from your network for now',
+      );
+    } catch (refusal) {
+      await failure.release();
+      throw refusal;
+    }
+    let session: T;
+    try {
+      session = await signUp();
     } catch (error) {
-      await this.accountsPerIp.reward(ip);
-      if (error instanceof RemoteError && error.status >= 400 && error.status < 500) {
-        await countOutcome(this.failuresPerEmail, emailKey);
-      }
+      await account.release();
+      // A refused sign-up (4xx) counts against the email; a failure of ours does not.
+      if (!(error instanceof RemoteError && error.status >= 400 && error.status < 500))
+        await failure.release();
       throw error;
     }
+    await failure.release();
+    return session;
   }
 }
 

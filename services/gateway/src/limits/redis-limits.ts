@@ -62,19 +62,33 @@ export async function consumeOrRefuse(limiter: RateLimiterRedis, key: string, wh
 }
 
 /**
- * For limits that count only outcomes (the outcome is known after the work): the 429 saying `what`
- * while `key`'s allowance is spent, without counting this request.
+ * For limits that count only some outcomes (a declined card, a refused sign-up), known after the work:
+ * takes one point for `key` before the work, in the same Redis step that checks the allowance, so
+ * simultaneous requests cannot all pass a check made before any of them is counted. A spent allowance
+ * throws the 429 saying `what`; otherwise the answer gives the point back when the outcome does not count.
  */
-export async function refuseIfSpent(limiter: RateLimiterRedis, key: string, what: string): Promise<void> {
-  const state = await limiter.get(key);
-  if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(what, state.msBeforeNext);
-}
-
-/** Counts one outcome for `key`; already at the limit, the next refuseIfSpent refuses. */
-export async function countOutcome(limiter: RateLimiterRedis, key: string): Promise<void> {
-  await limiter.consume(key).catch((rejection: unknown) => {
+export async function reserveOrRefuse(
+  limiter: RateLimiterRedis,
+  key: string,
+  what: string,
+): Promise<{ release(): Promise<void> }> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-  });
+    // A refused request counts no outcome: its increment is undone, so a burst of refused requests
+    // does not keep the allowance spent after the outcomes that count are given back.
+    await limiter.reward(key);
+    throw tooManyRequests(what, rejection.msBeforeNext);
+  }
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      await limiter.reward(key);
+    },
+  };
 }
 
 /** The 429 for a spent allowance: how long to wait, in words and as Retry-After. */

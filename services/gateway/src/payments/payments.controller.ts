@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes } from '@starborn/contracts';
-import { MessageBus, RemoteError } from '@starborn/messaging';
+import { MessageBus } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
@@ -114,7 +114,8 @@ export class PaymentsController {
     type: ErrorResponse,
     description:
       'The payment can no longer be paid: cancelled after three declined cards, the hero is premium ' +
-      "already, or the chapter pack's price changed. Nothing is charged; start a new payment.",
+      "already, or the chapter pack's price changed. Nothing is charged; start a new payment. Also while " +
+      'the per-payment number of cards is already being tried by other confirmations (wait for their answer).',
   })
   @ApiResponse({
     status: 429,
@@ -122,9 +123,8 @@ export class PaymentsController {
     description: 'Too many declined cards for this user (with Retry-After).',
   })
   async confirmLocal(@Body() body: ConfirmLocalPaymentBody, @CurrentUser() user: AuthenticatedUser) {
-    await this.limits.assertMayConfirm(user.id);
-    try {
-      return await this.bus.request('payments.confirm-local', {
+    return this.limits.limitDeclines(user.id, () =>
+      this.bus.request('payments.confirm-local', {
         userId: user.id,
         clientSecret: body.clientSecret,
         card: {
@@ -133,12 +133,8 @@ export class PaymentsController {
           expYear: body.card.expYear,
           cvc: body.card.cvc,
         },
-      });
-    } catch (error) {
-      // Declined cards count per user across gateways (card testing); other failures do not.
-      if (error instanceof RemoteError && error.status === 402) await this.limits.countDecline(user.id);
-      throw error;
-    }
+      }),
+    );
   }
 
   @Public()

@@ -199,6 +199,34 @@ export async function countDecline(sql: Sql, id: string, now: Date): Promise<num
   return row?.declines ?? 0;
 }
 
+/**
+ * Takes one of an open intent's `max` card attempts before its card is tried, in one statement (the row
+ * is locked while it is updated, so simultaneous confirmations are counted one after the other): the
+ * attempt's number, or undefined when the intent is no longer open or all its attempts are taken.
+ */
+export async function reserveCardAttempt(
+  sql: Sql,
+  id: string,
+  max: number,
+  now: Date,
+): Promise<number | undefined> {
+  const [row] = await sql<{ declines: number }>(
+    `UPDATE ${TABLE} SET declines = declines + 1, updated_at = $2
+     WHERE id = $1 AND status = ANY($3::text[]) AND declines < $4 RETURNING declines`,
+    [id, now, [...OPEN_STATUSES], max],
+  );
+  return row?.declines;
+}
+
+/** Gives back an attempt taken by reserveCardAttempt whose card was not declined (the intent still open). */
+export async function releaseCardAttempt(sql: Sql, id: string, now: Date): Promise<void> {
+  await sql(
+    `UPDATE ${TABLE} SET declines = declines - 1, updated_at = $2
+     WHERE id = $1 AND status = ANY($3::text[]) AND declines > 0`,
+    [id, now, [...OPEN_STATUSES]],
+  );
+}
+
 /** Marks a succeeded payment refunded at the user's request (see PaymentsService.refund). */
 export async function refundSucceeded(sql: Sql, id: string, reason: string, now: Date): Promise<void> {
   await sql(

@@ -38,6 +38,8 @@ import {
   premiumPaid as premiumIsPaid,
   recordProviderEvent,
   refundSucceeded,
+  releaseCardAttempt,
+  reserveCardAttempt,
   succeededIntents,
   updateContact,
   type PaymentIntent,
@@ -59,6 +61,8 @@ export const MESSAGES = {
     'This payment was cancelled after too many declined cards. Please start a new payment to try again.',
   canceled: 'This payment was cancelled. Please start a new payment.',
   refunded: 'This payment was refunded and cannot be used again.',
+  attemptsInFlight:
+    'Other cards are still being tried on this payment. Please wait for their answer before trying again.',
 } as const;
 
 /** A chapter pack whose price no longer matches the hero's story (it became premium meanwhile). */
@@ -193,10 +197,24 @@ export class PaymentsService {
       throw this.refusal(intent, reason);
     }
 
+    // The attempt is taken before the card is tried, in one statement with the check: simultaneous
+    // confirmations get at most PAYMENTS_MAX_DECLINES_PER_INTENT card verdicts between them.
+    const max = this.config.PAYMENTS_MAX_DECLINES_PER_INTENT;
+    const attempt = await reserveCardAttempt(sql, intent.id, max, this.clock.now());
+    if (attempt === undefined) {
+      const current = await getIntent(sql, intent.id);
+      if (current.status === 'succeeded') return toDto(current);
+      this.refuseClosed(current);
+      throw conflict(MESSAGES.attemptsInFlight);
+    }
     const verdict = checkCard(command.card, this.clock.now());
     if (!verdict.ok) {
-      const canceled = await this.countDecline(sql, intent.id);
-      if (canceled) await this.cancelAtProvider(intent.id);
+      const canceled = attempt >= max;
+      if (canceled) {
+        await cancelOpenIntent(sql, intent.id, this.clock.now());
+        this.logger.warn(`Payment intent ${intent.id} cancelled after ${attempt} declined cards`);
+        await this.cancelAtProvider(intent.id);
+      }
       throw new ServiceError(
         402,
         ErrorCodes.PAYMENT_REQUIRED,
@@ -205,6 +223,8 @@ export class PaymentsService {
       );
     }
 
+    // Only declined cards keep their attempt.
+    await releaseCardAttempt(sql, intent.id, this.clock.now());
     const settlement = await this.fulfilment.settle(intent.id);
     if (settlement?.kind === 'refund') {
       // Lost a race with another tab: the local provider has moved no money, so it is only cancelled.
