@@ -39,6 +39,12 @@ export const gatewayEnvSchema = baseEnvSchema
     /** A ceiling per account across all addresses, far above the per-address limit. */
     RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(100),
     /**
+     * Addresses that signed in to an account successfully, remembered per account (at most this many, the
+     * latest) for LOGIN_KNOWN_ADDRESS_DAYS: from them the owner is not held by the per-account ceiling.
+     */
+    LOGIN_KNOWN_ADDRESSES: z.coerce.number().int().min(1).max(100).default(10),
+    LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(400).default(90),
+    /**
      * Sign-up counts what costs (docs/decisions.md, "Sign-up limits"): accounts made from one address
      * per RATE_LIMIT_REGISTER_WINDOW_SECONDS…
      */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
 import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { redisLimiter, tooManyRequests } from '../limits/redis-limits.js';
@@ -12,7 +13,9 @@ type Action = 'login' | 'support';
  * hold across every gateway instance: guessing passwords for one account, or from one address, stops
  * at the limit until the window passes. Sign-in also counts per (email, address) pair with a low limit,
  * and per email only with a far higher ceiling: someone guessing from one address cannot lock the owner
- * out from another. Sign-up has limits of its own (SignUpRateLimiter).
+ * out from another. Nor can guessers at many addresses: the ceiling does not apply at an address that has
+ * signed in to the account before ({@link KnownAddresses}), only the per-address limits do. Sign-up has
+ * limits of its own (SignUpRateLimiter).
  */
 @Injectable()
 export class AuthRateLimiter {
@@ -20,8 +23,10 @@ export class AuthRateLimiter {
     Action,
     { ip: RateLimiterRedis; email: RateLimiterRedis; emailIp?: RateLimiterRedis }
   >;
+  private readonly known: KnownAddresses;
 
   constructor(@Inject(GATEWAY_REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.known = new KnownAddresses(redis, config);
     const limiter = (name: string, points: number) =>
       redisLimiter(redis, config, name, points, config.RATE_LIMIT_WINDOW_SECONDS);
     this.limiters = {
@@ -37,7 +42,7 @@ export class AuthRateLimiter {
     };
   }
 
-  /** Counts one attempt; throws 429 with Retry-After when either limit is spent. */
+  /** Counts one attempt; throws 429 with Retry-After when a limit is spent. */
   async consume(action: Action, ip: string, email: string): Promise<void> {
     const { ip: byIp, email: byEmail, emailIp: byEmailIp } = this.limiters[action];
     const emailKey = email.trim().toLowerCase() || '(none)';
@@ -46,7 +51,8 @@ export class AuthRateLimiter {
       // guesser stuck at the per-address limit would still run the account's ceiling down.
       await byIp.consume(ip);
       if (byEmailIp) await byEmailIp.consume(pairKey(emailKey, ip));
-      await byEmail.consume(emailKey);
+      // The owner at an address they signed in from before is not held by guesses made elsewhere.
+      if (!(action === 'login' && (await this.known.has(emailKey, ip)))) await byEmail.consume(emailKey);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       throw tooManyRequests('Too many attempts', rejection.msBeforeNext);
@@ -55,16 +61,71 @@ export class AuthRateLimiter {
 
   /**
    * A successful sign-in clears that email's counts (the ceiling and this address's), so a user's own
-   * typos do not lock them out later.
+   * typos do not lock them out later, and remembers the address as one of the account's own.
    */
   async reset(action: Action, ip: string, email: string): Promise<void> {
     const emailKey = email.trim().toLowerCase();
     const { email: byEmail, emailIp: byEmailIp } = this.limiters[action];
-    await Promise.all([byEmail.delete(emailKey), byEmailIp?.delete(pairKey(emailKey, ip))]);
+    await Promise.all([
+      byEmail.delete(emailKey),
+      byEmailIp?.delete(pairKey(emailKey, ip)),
+      action === 'login' ? this.known.remember(emailKey, ip) : undefined,
+    ]);
+  }
+
+  /** An account just made from this address: the address is the owner's own. */
+  rememberAddress(ip: string, email: string): Promise<void> {
+    return this.known.remember(email.trim().toLowerCase(), ip);
   }
 }
 
 /** One key per (email, address); the address last, as an email cannot hold a space. */
 function pairKey(email: string, ip: string): string {
   return `${email} ${ip}`;
+}
+
+/**
+ * The addresses that signed in to each account successfully: a sorted set per account (scored by the
+ * time of the latest sign-in) holding at most LOGIN_KNOWN_ADDRESSES, forgotten LOGIN_KNOWN_ADDRESS_DAYS
+ * after their latest sign-in. Key and members are hashes, so Redis shows neither emails nor addresses.
+ */
+class KnownAddresses {
+  private readonly prefix: string;
+  private readonly max: number;
+  private readonly ttlMs: number;
+
+  constructor(
+    private readonly redis: Redis,
+    config: Pick<GatewayConfig, 'REDIS_PREFIX' | 'LOGIN_KNOWN_ADDRESSES' | 'LOGIN_KNOWN_ADDRESS_DAYS'>,
+  ) {
+    this.prefix = `${config.REDIS_PREFIX}:login-known:`;
+    this.max = config.LOGIN_KNOWN_ADDRESSES;
+    this.ttlMs = config.LOGIN_KNOWN_ADDRESS_DAYS * 86_400_000;
+  }
+
+  async has(emailKey: string, ip: string): Promise<boolean> {
+    const score = await this.redis.zscore(this.key(emailKey), hash(ip));
+    return score !== null && Number(score) > Date.now() - this.ttlMs;
+  }
+
+  async remember(emailKey: string, ip: string): Promise<void> {
+    const key = this.key(emailKey);
+    const now = Date.now();
+    await this.redis
+      .multi()
+      .zadd(key, now, hash(ip))
+      // The latest `max` stay; addresses not used for the whole period go too.
+      .zremrangebyrank(key, 0, -(this.max + 1))
+      .zremrangebyscore(key, '-inf', now - this.ttlMs)
+      .pexpire(key, this.ttlMs)
+      .exec();
+  }
+
+  private key(emailKey: string): string {
+    return this.prefix + hash(emailKey);
+  }
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

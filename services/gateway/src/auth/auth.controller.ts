@@ -43,6 +43,7 @@ export class AuthController {
     const session = await this.signUpLimiter.limit(request.ip, body.email, () =>
       this.bus.request('auth.register', body),
     );
+    await this.rateLimiter.rememberAddress(request.ip, body.email);
     await this.sessions.markKnown(session.user.id);
     return session;
   }
