@@ -6,6 +6,7 @@ import {
   SUPPORT_CATEGORIES,
   type CreateSupportRequestCommand,
   type SupportRequestDto,
+  userTextProblem,
 } from '@starborn/contracts';
 import type { EntityManager } from 'typeorm';
 import { insertSupportRequest } from './support-request.queries.js';
@@ -31,6 +32,8 @@ export class SupportService {
     for (const [field, value] of Object.entries({ name, subject, message })) {
       const limit = SUPPORT_LIMITS[field as keyof typeof SUPPORT_LIMITS];
       if (value.length > limit) throw fail(`The ${field} can be at most ${limit} characters long`);
+      const problem = userTextProblem(value, { multiline: field === 'message' });
+      if (problem) throw fail(problem);
     }
     const saved = await insertSupportRequest(this.db, {
       name,

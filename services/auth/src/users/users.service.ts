@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   EMAIL_MAX_LENGTH,
   ErrorCodes,
+  MODERATION_MESSAGES,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -14,7 +15,9 @@ import {
   type RegisterCommand,
   type UpdateProfileCommand,
   type UserDto,
+  userTextProblem,
 } from '@starborn/contracts';
+import { isRefusedLanguage } from '@starborn/moderation';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { TokenService } from '../tokens/token.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -127,7 +130,7 @@ export function validateRegistration(command: RegisterCommand): RegisterCommand 
   const email = String(command.email ?? '').trim();
   const password = String(command.password ?? '');
   if (!name || !email || !password) throw invalid(FILL_ALL_FIELDS_MESSAGE);
-  checkNameLength(name);
+  checkName(name);
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
     throw invalid('Please enter a valid email address');
   checkPasswordLength(password);
@@ -138,7 +141,7 @@ export function validateRegistration(command: RegisterCommand): RegisterCommand 
 export function validateName(value: unknown): string {
   const name = String(value ?? '').trim();
   if (!name) throw invalid(ACCOUNT_MESSAGES.nameRequired);
-  checkNameLength(name);
+  checkName(name);
   return name;
 }
 
@@ -154,8 +157,13 @@ export function validatePasswordChange(
   return { currentPassword, newPassword };
 }
 
-function checkNameLength(name: string): void {
+/** A display name others read (rooms, share pages): its length, its characters, its language. */
+function checkName(name: string): void {
   if (name.length > NAME_MAX_LENGTH) throw invalid(ACCOUNT_MESSAGES.nameTooLong);
+  const problem = userTextProblem(name);
+  if (problem) throw invalid(problem);
+  if (isRefusedLanguage(name))
+    throw new ServiceError(400, ErrorCodes.CONTENT_NOT_ALLOWED, MODERATION_MESSAGES.displayName);
 }
 
 function checkPasswordLength(password: string): void {

@@ -8,7 +8,7 @@ import {
 } from '@starborn/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, MaxLength, MinLength } from 'class-validator';
-import { RequiredText } from '../http/required-text.js';
+import { RequiredText, UserText } from '../http/required-text.js';
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -18,6 +18,7 @@ export class RegisterBody {
   @Transform(trim)
   @RequiredText(FILL_ALL_FIELDS)
   @MaxLength(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters long` })
+  @UserText()
   name!: string;
 
   @ApiProperty({ example: 'nova@example.com', maxLength: EMAIL_MAX_LENGTH })

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { HERO_ID_PATTERN, HERO_NAME_MAX_LENGTH, IMAGE_ANGLES } from '@starborn/contracts';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { RequiredText } from '../http/required-text.js';
+import { RequiredText, UserText } from '../http/required-text.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -13,6 +13,7 @@ export class CreateHeroBody {
   @MaxLength(HERO_NAME_MAX_LENGTH, {
     message: `The hero name can be at most ${HERO_NAME_MAX_LENGTH} characters long.`,
   })
+  @UserText()
   heroName!: string;
 
   @ApiProperty({

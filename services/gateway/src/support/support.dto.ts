@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SUPPORT_CATEGORIES, type SupportCategory } from '@starborn/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { RequiredText } from '../http/required-text.js';
+import { RequiredText, UserText } from '../http/required-text.js';
 
 const REQUIRED = 'Please fill in all required fields';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -12,6 +12,7 @@ export class SupportRequestBody {
   @Transform(trim)
   @RequiredText(REQUIRED)
   @MaxLength(100, { message: 'The name can be at most 100 characters long' })
+  @UserText()
   name!: string;
 
   @ApiProperty({ maxLength: 254 })
@@ -26,12 +27,14 @@ export class SupportRequestBody {
   @Transform(trim)
   @IsString({ message: 'The subject must be text' })
   @MaxLength(200, { message: 'The subject can be at most 200 characters long' })
+  @UserText()
   subject?: string;
 
   @ApiProperty({ maxLength: 5000 })
   @Transform(trim)
   @RequiredText(REQUIRED)
   @MaxLength(5000, { message: 'The message can be at most 5000 characters long' })
+  @UserText({ multiline: true })
   message!: string;
 
   @ApiPropertyOptional({ enum: SUPPORT_CATEGORIES, default: 'general-inquiry' })

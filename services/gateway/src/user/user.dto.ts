@@ -8,7 +8,7 @@ import {
 import { Transform } from 'class-transformer';
 import { MaxLength, MinLength } from 'class-validator';
 import { FILL_ALL_FIELDS } from '../auth/auth.dto.js';
-import { RequiredText } from '../http/required-text.js';
+import { RequiredText, UserText } from '../http/required-text.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -17,6 +17,7 @@ export class UpdateProfileBody {
   @Transform(trim)
   @RequiredText(ACCOUNT_MESSAGES.nameRequired)
   @MaxLength(NAME_MAX_LENGTH, { message: ACCOUNT_MESSAGES.nameTooLong })
+  @UserText()
   name!: string;
 }
 

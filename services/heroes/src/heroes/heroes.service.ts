@@ -16,6 +16,7 @@ import {
   type HeroGenerationFailedEvent,
   type HeroProfileDto,
   type HeroQuery,
+  userTextProblem,
 } from '@starborn/contracts';
 import { AiQuotaFlag, MessageBus } from '@starborn/messaging';
 import { isRefusedLanguage } from '@starborn/moderation';
@@ -62,6 +63,8 @@ export class HeroesService extends HeroWork {
     if (!name) throw badRequest('Please enter a name for your hero');
     if (name.length > HERO_NAME_MAX_LENGTH)
       throw badRequest(`The hero name can be at most ${HERO_NAME_MAX_LENGTH} characters long.`);
+    const problem = userTextProblem(name);
+    if (problem) throw badRequest(problem);
     if (isRefusedLanguage(name))
       throw new ServiceError(400, ErrorCodes.CONTENT_NOT_ALLOWED, MODERATION_MESSAGES.heroName);
 

@@ -1,4 +1,4 @@
-import { ErrorCodes, MODERATION_MESSAGES } from '@starborn/contracts';
+import { ErrorCodes, MODERATION_MESSAGES, USER_TEXT_MESSAGES } from '@starborn/contracts';
 import { validMessage, validTitle } from './validation.js';
 
 const refusal = (run: () => unknown) => {
@@ -39,5 +39,24 @@ describe('validMessage', () => {
     expect(validMessage('  The pen is mightier than the sword.  ')).toBe(
       'The pen is mightier than the sword.',
     );
+  });
+});
+
+describe('user text rules (titles and chat)', () => {
+  it.each([
+    ['a right-to-left override', 'The \u202Eeulb Saga', USER_TEXT_MESSAGES.directionControls],
+    ['an isolate', '\u2067The Saga\u2069', USER_TEXT_MESSAGES.directionControls],
+    ['a C0 control', 'The\u0007Saga', USER_TEXT_MESSAGES.controlCharacters],
+    ['a C1 control', 'The\u009BSaga', USER_TEXT_MESSAGES.controlCharacters],
+    ['a line break', 'The\nSaga', USER_TEXT_MESSAGES.controlCharacters],
+  ])('refuses %s in a title and in a chat message', (_what, text, message) => {
+    const expected = { status: 400, code: ErrorCodes.VALIDATION_FAILED, message };
+    expect(refusal(() => validTitle(text))).toMatchObject(expected);
+    expect(refusal(() => validMessage(text))).toMatchObject(expected);
+  });
+
+  it('keeps right-to-left writing and its marks', () => {
+    expect(validTitle('סיפור \u200Fשל\u200F לילה')).toBe('סיפור \u200Fשל\u200F לילה');
+    expect(validMessage('مرحبا 123\u200E!')).toBe('مرحبا 123\u200E!');
   });
 });

@@ -7,6 +7,7 @@ import {
   ROOM_MESSAGES,
   ServiceError,
   type RoomHeroRef,
+  userTextProblem,
 } from '@starborn/contracts';
 import { isRefusedLanguage } from '@starborn/moderation';
 
@@ -20,6 +21,8 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 const badRequest = (message: string) => new ServiceError(400, ErrorCodes.BAD_REQUEST, message);
 /** Text the content filter refuses; the message names the field, never the refused words. */
 const notAllowed = (message: string) => new ServiceError(400, ErrorCodes.CONTENT_NOT_ALLOWED, message);
+/** Text holding characters user text may not (controls, bidi overrides), as every service refuses it. */
+const invalidText = (message: string) => new ServiceError(400, ErrorCodes.VALIDATION_FAILED, message);
 export const roomNotFound = () => new ServiceError(404, ErrorCodes.NOT_FOUND, ROOM_MESSAGES.roomNotFound);
 
 /** A room id as stored (lower case); anything that is not a UUID names no room. */
@@ -51,6 +54,9 @@ export function validMessage(value: unknown): string {
   if (!text) throw badRequest(ROOM_MESSAGES.messageEmpty);
   if (text.length > ROOM_MESSAGE_MAX_LENGTH) throw badRequest(ROOM_MESSAGES.messageTooLong);
   if (!isAcceptableText(text)) throw badRequest(ROOM_MESSAGES.messageInvalidText);
+  // A chat line is one line: the chat box sends no line break.
+  const problem = userTextProblem(text);
+  if (problem) throw invalidText(problem);
   if (isRefusedLanguage(text)) throw notAllowed(MODERATION_MESSAGES.chatMessage);
   return text;
 }
@@ -58,6 +64,9 @@ export function validMessage(value: unknown): string {
 /** A title given at creation or rename, or null for the default. */
 export function validTitle(value: unknown): string | null {
   if (typeof value !== 'string') return null;
+  // Checked before spaces are folded: a tab or line break in a title is a control character too.
+  const problem = userTextProblem(value);
+  if (problem) throw invalidText(problem);
   const title = value.replace(/\s+/g, ' ').trim().slice(0, ROOM_TITLE_MAX_LENGTH);
   if (title && isRefusedLanguage(title)) throw notAllowed(MODERATION_MESSAGES.roomTitle);
   return title || null;
