@@ -10,6 +10,7 @@ import {
   type BookChapter,
 } from './book.js';
 import { collect } from './collect.js';
+import { countRendering } from './version.js';
 import { escapeXml, markdownToXhtml } from './markdown.js';
 
 /*
@@ -92,6 +93,7 @@ ${figure}${markdownToXhtml(chapter.markdown, chapter.title)}</section>`,
 
 /** The book as an EPUB 3 file. */
 export async function renderEpub(book: Book): Promise<Buffer> {
+  countRendering();
   const name = escapeXml(book.heroName);
   const chapters = chaptersInOrder(book);
   const coverType = imageTypeOf(book.cover);

@@ -11,6 +11,13 @@ export {
 } from './book.js';
 export { renderEpub } from './epub.js';
 export { renderPdf } from './pdf.js';
+export {
+  BOOK_RENDERER_VERSION,
+  bookVersion,
+  bookStorageKey,
+  booksRendered,
+  type BookSource,
+} from './version.js';
 export { markdownToXhtml, markdownBlocks, type TextBlock, type TextRun } from './markdown.js';
 
 import type { Book, BookFormat } from './book.js';

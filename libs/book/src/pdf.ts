@@ -10,6 +10,7 @@ import {
   type Book,
 } from './book.js';
 import { collect } from './collect.js';
+import { countRendering } from './version.js';
 import { fonts, type FontName } from './fonts.js';
 import { cleanText, markdownBlocks, type TextBlock, type TextRun } from './markdown.js';
 
@@ -27,6 +28,7 @@ const FIRST_NUMBERED_PAGE = 2;
 
 /** The book as an A5 PDF with embedded fonts, each chapter on a new page, numbered pages. */
 export async function renderPdf(book: Book): Promise<Buffer> {
+  countRendering();
   const chapters = chaptersInOrder(book);
   // No default font: the standard Helvetica would be named in the file without being embedded.
   const doc = new PDFDocument({

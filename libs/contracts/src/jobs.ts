@@ -80,6 +80,17 @@ export interface ChapterReleaseJob {
   chapterNumber: number;
 }
 
+/**
+ * Render a hero's storybook as a book (EPUB and PDF) and store both, once per version of its content.
+ * The job carries ids only: the worker asks heroes and storybook for the content, with the owner's id
+ * (their permission rule), and stores the version it finds (`version` is what the gateway saw, for logs).
+ */
+export interface BookRenderJob {
+  userId: string;
+  heroId: string;
+  version: string;
+}
+
 /** A job's field checks, each answering why the value is wrong or null. */
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -142,6 +153,8 @@ const invalidReleaseJob = jobCheck(idField('storyBookId'), (job) =>
   Number.isInteger(job.chapterNumber) ? null : 'chapterNumber must be a whole number',
 );
 
+const invalidBookRenderJob = jobCheck(idField('userId'), idField('heroId'), idField('version'));
+
 /** The sweep's job carries nothing: it looks at the database. */
 export type ReconciliationJob = Record<string, never>;
 
@@ -174,6 +187,14 @@ export const JobQueues = {
     maxStalledCount: 3,
     invalid: invalidIllustrationJob,
   }),
+  /** One job per book version (and time slot, so a version that failed for good is tried again later). */
+  bookRender: defineJobQueue<BookRenderJob>({
+    name: 'generation.book',
+    attempts: 2,
+    backoffMs: 1_000,
+    maxStalledCount: 2,
+    invalid: invalidBookRenderJob,
+  }),
   /** One delayed job per storybook, due at its next release time. */
   chapterRelease: defineJobQueue<ChapterReleaseJob>({
     name: 'storybook.release',
@@ -199,5 +220,9 @@ export const chapterIllustrationJobId = (job: ChapterIllustrationJob) =>
   `illustration.${job.storyBookId}.${job.chapterNumber}.${job.attempt}`;
 export const chapterReleaseJobId = (job: ChapterReleaseJob) =>
   `release.${job.storyBookId}.${job.chapterNumber}`;
+/** How long a book version that failed for good waits before a new export asks for it again. */
+export const BOOK_RENDER_RETRY_SLOT_MS = 5 * 60_000;
+export const bookRenderJobId = (job: BookRenderJob, now = Date.now()) =>
+  `book.${job.heroId}.${job.version}.${Math.floor(now / BOOK_RENDER_RETRY_SLOT_MS)}`;
 export const narratorJobId = (job: { roomId: string; triggerId: string }) =>
   `narrator.${job.roomId}.${job.triggerId}`;

@@ -104,6 +104,15 @@ export interface DownloadManifest {
   book: BookHeroDto;
 }
 
+/**
+ * The 202 answer of a book export or download whose book is still being rendered: ask again after
+ * `retryAfterMs` (also sent as Retry-After, in seconds).
+ */
+export interface BookPreparingDto {
+  status: 'preparing';
+  retryAfterMs: number;
+}
+
 /** The hero as its book shows it; only ever built for the paid owner. */
 export interface BookHeroDto {
   id: string;

@@ -14,6 +14,7 @@ import { UserActionRateLimiter } from './limits/user-action-rate-limiter.js';
 import { GATEWAY_CONFIG, publicOrigin, type GatewayConfig } from './config.js';
 import { BookExportController } from './downloads/book-export.controller.js';
 import { DownloadsController } from './downloads/downloads.controller.js';
+import { BookExportLimiter } from './downloads/book-export-limiter.js';
 import { HeroBooks } from './downloads/hero-book.js';
 import { HealthController } from './health/health.controller.js';
 import { HeroesController } from './heroes/heroes.controller.js';
@@ -92,6 +93,7 @@ export class GatewayModule implements OnApplicationShutdown {
           useFactory: (redis: Redis) => new AiQuotaFlag(redis, config.REDIS_PREFIX),
         },
         HeroBooks,
+        BookExportLimiter,
         ShareCards,
         HeroStatusListener,
         RealtimeServer,

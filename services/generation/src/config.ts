@@ -35,6 +35,10 @@ export const generationEnvSchema = baseEnvSchema
      * of these. BullMQ's default; tests shorten it.
      */
     GENERATION_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+    /** Books (EPUB and PDF of one storybook version) rendered at once per worker process: CPU-bound, so one. */
+    BOOK_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** The hold on a book job: longer than the longest render, so a busy renderer keeps its job. */
+    BOOK_RENDER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   })
   .superRefine(refineStorageEnv);
 export type GenerationConfig = z.infer<typeof generationEnvSchema>;

@@ -3,6 +3,7 @@ import { createAiProvider } from '@starborn/ai';
 import sharp from 'sharp';
 import { serviceConfig, serviceImports } from '@starborn/runtime';
 import { createStorage } from '@starborn/storage';
+import { BookRenderWorker } from './books/book-render.worker.js';
 import { ChapterGenerationWorker } from './chapters/chapter-generation.worker.js';
 import { ChapterIllustrationWorker } from './illustrations/chapter-illustration.worker.js';
 import { GENERATION_CONFIG, generationEnvSchema, type GenerationConfig } from './config.js';
@@ -12,8 +13,8 @@ import { NarratorWorker } from './narrator/narrator.worker.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
 
 /**
- * The generation workers (heroes, chapters, their illustrations and the shared rooms' narrator): the only caller of the AI
- * provider. Owns no tables, only media files.
+ * The generation workers (heroes, chapters, their illustrations, the shared rooms' narrator) and the
+ * storybooks' book renderer. The only caller of the AI provider. Owns no tables, only media files.
  */
 @Module({
   imports: serviceImports({ service: 'generation', messageBus: true }),
@@ -39,6 +40,7 @@ import { AI_PROVIDER, OBJECT_STORAGE } from './tokens.js';
     ChapterGenerationWorker,
     ChapterIllustrationWorker,
     NarratorWorker,
+    BookRenderWorker,
   ],
 })
 export class GenerationModule {}

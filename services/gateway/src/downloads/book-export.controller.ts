@@ -17,6 +17,7 @@ import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { ApiException } from '../http/http-error.filter.js';
+import { BookExportLimiter } from './book-export-limiter.js';
 import { HeroBooks } from './hero-book.js';
 
 export const BOOK_FORMAT_MESSAGE = 'Choose the book’s format: format must be epub or pdf.';
@@ -25,7 +26,8 @@ const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(Error
 
 /**
  * GET /api/heroes/{heroId}/storybook/export?format=epub|pdf: the paid owner's storybook as a book.
- * Who may have it is the assets bundle's rule (heroes' download manifest); the book is made on request.
+ * Who may have it is the assets bundle's rule (heroes' download manifest). The book worker renders each
+ * version of the book once; this streams the stored file, or answers 202 while it is being rendered.
  */
 @ApiTags('heroes')
 @ApiExtraModels(ErrorResponse)
@@ -35,6 +37,7 @@ export class BookExportController {
   constructor(
     private readonly bus: MessageBus,
     private readonly books: HeroBooks,
+    private readonly limiter: BookExportLimiter,
   ) {}
 
   @Get('heroes/:heroId/storybook/export')
@@ -46,12 +49,18 @@ export class BookExportController {
   @ApiQuery({ name: 'format', enum: BOOK_FORMATS, required: true })
   @ApiProduces(...Object.values(BOOK_CONTENT_TYPES))
   @ApiResponse({ status: 200, description: 'application/epub+zip or application/pdf, sent as an attachment' })
+  @ApiResponse({
+    status: 202,
+    description:
+      'The book is still being rendered: { status: "preparing", retryAfterMs }, with Retry-After. Ask again then.',
+  })
   // Errors are JSON although the success is a book: name their content type explicitly.
   @ApiResponse({ status: 400, description: `'${BOOK_FORMAT_MESSAGE}'`, content: errorContent })
   @ApiResponse({ status: 401, description: 'Not signed in.', content: errorContent })
   @ApiResponse({ status: 403, description: `'${DOWNLOAD_FORBIDDEN_MESSAGE}'`, content: errorContent })
   @ApiResponse({ status: 404, description: "'Hero not found.'", content: errorContent })
   @ApiResponse({ status: 409, description: 'The hero is still being created.', content: errorContent })
+  @ApiResponse({ status: 429, description: 'Too many book downloads for this user.', content: errorContent })
   async export(
     @Param('heroId') heroId: string,
     @Query('format') format: unknown,
@@ -66,14 +75,17 @@ export class BookExportController {
       });
     }
     const bookFormat = format as BookFormat;
+    await this.limiter.consume(user.id);
     const manifest = await this.bus.request('heroes.download-manifest', { userId: user.id, heroId });
-    const [file] = await this.books.render(user.id, manifest.book, [bookFormat]);
+    const books = await this.books.prepare(user.id, manifest.book, [bookFormat]);
+    if (!books.ready) return this.books.sendPreparing(reply);
+    const [file] = books.files;
     await reply
       .status(200)
       .header('content-type', BOOK_CONTENT_TYPES[bookFormat])
       .header('content-disposition', `attachment; filename="${bookFileName(manifest.book.name, bookFormat)}"`)
       .header('cache-control', 'private, no-store')
-      .header('content-length', String(file!.length))
-      .send(file);
+      .header('content-length', String(file!.contentLength))
+      .send(file!.body);
   }
 }

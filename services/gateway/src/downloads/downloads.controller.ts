@@ -18,13 +18,14 @@ import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { OBJECT_STORAGE } from '../media/media.tokens.js';
 import { chapterFiles } from './chapter-files.js';
+import { BookExportLimiter } from './book-export-limiter.js';
 import { downloadFailed, HeroBooks } from './hero-book.js';
 import { openStoredFiles, sendZip, type ZipFile } from './zip-stream.js';
 
 /**
  * GET /api/heroes/{id}/download: the heroes service decides permission and what the bundle holds
  * (a manifest of storage keys and texts); this streams the zip straight from object storage, so a
- * bundle is never held in memory whole.
+ * bundle is never held in memory whole. Its books are the book worker's stored files (see HeroBooks).
  */
 @ApiTags('heroes')
 @ApiExtraModels(ErrorResponse)
@@ -37,6 +38,7 @@ export class DownloadsController {
     private readonly bus: MessageBus,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly books: HeroBooks,
+    private readonly limiter: BookExportLimiter,
   ) {}
 
   @Get('heroes/:id/download')
@@ -47,6 +49,11 @@ export class DownloadsController {
   })
   @ApiProduces('application/zip')
   @ApiResponse({ status: 200, description: 'application/zip, sent as an attachment' })
+  @ApiResponse({
+    status: 202,
+    description:
+      'The storybook’s books are still being rendered: { status: "preparing", retryAfterMs }, with Retry-After.',
+  })
   // Errors are JSON although the success is a zip: name their content type explicitly.
   @ApiResponse({
     status: 403,
@@ -58,30 +65,35 @@ export class DownloadsController {
     description: "'Hero not found.'",
     content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponse) } } },
   })
+  @ApiResponse({
+    status: 429,
+    description: 'Too many book downloads for this user.',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponse) } } },
+  })
   async download(
     @Param('id') heroId: string,
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    await this.limiter.consume(user.id);
     const manifest = await this.bus.request('heroes.download-manifest', { userId: user.id, heroId });
     const chapters = await this.unlockedChapters(user.id, heroId);
-    // The storybook as a book, both formats, made before anything is opened (it holds no stream).
-    const books = await this.books.render(user.id, manifest.book, BOOK_FORMATS, { chaptersOptional: true });
+    // The storybook as a book, both formats, as the book worker stored them (opened first: they are
+    // the part that may not be ready yet).
+    const books = await this.books.prepare(user.id, manifest.book, BOOK_FORMATS, { chaptersOptional: true });
+    if (!books.ready) return this.books.sendPreparing(reply);
 
     let files: ZipFile[];
     try {
       files = await openStoredFiles(this.storage, [...manifest.entries, ...chapters]);
     } catch (error) {
+      for (const book of books.files) book.body.destroy();
       throw downloadFailed(this.logger, `hero ${heroId}`, error);
     }
     BOOK_FORMATS.forEach((format, index) => {
-      // Both are compressed formats already (the EPUB's text is deflated inside it, its images are PNGs).
-      files.push({
-        path: `book/${bookFileName(manifest.book.name, format)}`,
-        bytes: books[index]!,
-        compress: false,
-      });
+      // Stored objects are zipped as they are: both formats are compressed already.
+      files.push({ path: `book/${bookFileName(manifest.book.name, format)}`, object: books.files[index]! });
     });
     await sendZip(reply, this.logger, {
       fileName: manifest.fileName,

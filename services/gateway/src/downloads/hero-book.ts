@@ -1,12 +1,23 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCodes, type BookChapterDto, type BookHeroDto } from '@starborn/contracts';
-import { MessageBus, RemoteError } from '@starborn/messaging';
-import { renderBook, type Book, type BookFormat } from '@starborn/book';
-import type { ObjectStorage } from '@starborn/storage';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { bookStorageKey, bookVersion, type BookFormat } from '@starborn/book';
+import {
+  bookRenderJobId,
+  ErrorCodes,
+  JobQueues,
+  type BookChapterDto,
+  type BookHeroDto,
+  type BookPreparingDto,
+  type BookRenderJob,
+} from '@starborn/contracts';
+import { JobQueue, MessageBus, RemoteError } from '@starborn/messaging';
+import type { ObjectStorage, StoredObject } from '@starborn/storage';
+import type { FastifyReply } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { OBJECT_STORAGE } from '../media/media.tokens.js';
 
-/** The answer when a stored file or the book cannot be made: the user can only try again. */
+/** The answer when a stored file or the book cannot be had: the user can only try again. */
 export function downloadFailed(logger: Logger, what: string, error: unknown): ApiException {
   logger.error(`Download of ${what} failed: ${(error as Error).message}`);
   return new ApiException({
@@ -24,35 +35,104 @@ export interface BookOptions {
   chaptersOptional?: boolean;
 }
 
+/** The stored books of one version, opened for streaming, in the order asked; or not rendered yet. */
+export type PreparedBooks = { ready: true; files: StoredObject[] } | { ready: false };
+
+/** First and longest pause between two looks at storage while a book is being rendered. */
+const FIRST_POLL_MS = 50;
+const LONGEST_POLL_MS = 400;
+
 /**
- * Builds a hero's storybook export (EPUB, PDF) for the export route and the assets bundle: the hero as
- * heroes' download manifest gives it (the permission is decided there), the chapters and their
- * illustrations' keys from the storybook service, the pictures from object storage.
+ * A hero's storybook as books (EPUB, PDF) for the export route and the assets bundle. The gateway never
+ * renders one: it works out the version of the book's content (hero from heroes' download manifest,
+ * whose permission rule has been applied; chapters from storybook), streams that version's stored file
+ * when the book worker has rendered it, and otherwise asks the worker for it and waits a while.
  */
 @Injectable()
-export class HeroBooks {
+export class HeroBooks implements OnApplicationShutdown {
   private readonly logger = new Logger(HeroBooks.name);
+  private readonly queue: JobQueue<BookRenderJob>;
 
   constructor(
     private readonly bus: MessageBus,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-  ) {}
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {
+    this.queue = new JobQueue(JobQueues.bookRender, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  }
 
-  /** The book in each format asked, in that order. */
-  async render(
+  /**
+   * The book in each format asked, once stored: at once when this version was rendered before, after
+   * the worker rendered it when that takes less than BOOK_WAIT_MS, else `ready: false` (answer 202).
+   */
+  async prepare(
     userId: string,
     hero: BookHeroDto,
     formats: readonly BookFormat[],
     options: BookOptions = {},
-  ): Promise<Buffer[]> {
+  ): Promise<PreparedBooks> {
     const chapters = await this.chapters(userId, hero.id, options);
+    const version = bookVersion({ hero, chapters });
+    const keys = formats.map((format) => bookStorageKey(hero.id, version, format));
     try {
-      const book = await this.book(hero, chapters);
-      const files: Buffer[] = [];
-      for (const format of formats) files.push(await renderBook(book, format));
+      if (!(await this.allStored(keys))) {
+        await this.queue.add(
+          { userId, heroId: hero.id, version },
+          bookRenderJobId({ userId, heroId: hero.id, version }),
+        );
+        if (!(await this.waitForStored(keys))) return { ready: false };
+      }
+      return { ready: true, files: await this.open(keys) };
+    } catch (error) {
+      throw downloadFailed(this.logger, `the book of hero ${hero.id}`, error);
+    }
+  }
+
+  /** The 202 of a book not rendered yet: when to ask again, in the body and as Retry-After. */
+  async sendPreparing(reply: FastifyReply): Promise<void> {
+    const retryAfterMs = this.config.BOOK_RETRY_AFTER_MS;
+    const body: BookPreparingDto = { status: 'preparing', retryAfterMs };
+    await reply
+      .status(202)
+      .header('retry-after', String(Math.ceil(retryAfterMs / 1000)))
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+
+  private async allStored(keys: readonly string[]): Promise<boolean> {
+    const stored = await Promise.all(keys.map((key) => this.storage.exists(key)));
+    return stored.every(Boolean);
+  }
+
+  /** Looks at storage, more and more slowly, until every key is there or BOOK_WAIT_MS has passed. */
+  private async waitForStored(keys: readonly string[]): Promise<boolean> {
+    const deadline = Date.now() + this.config.BOOK_WAIT_MS;
+    let pause = FIRST_POLL_MS;
+    while (Date.now() < deadline) {
+      await sleep(Math.min(pause, Math.max(0, deadline - Date.now())));
+      if (await this.allStored(keys)) return true;
+      pause = Math.min(LONGEST_POLL_MS, pause * 2);
+    }
+    return false;
+  }
+
+  /** Opens every stored book; one gone in between (an account deleted) closes the others and fails. */
+  private async open(keys: readonly string[]): Promise<StoredObject[]> {
+    const files: StoredObject[] = [];
+    try {
+      for (const key of keys) {
+        const object = await this.storage.get(key);
+        if (!object) throw new Error(`missing object ${key}`);
+        files.push(object);
+      }
       return files;
     } catch (error) {
-      throw downloadFailed(this.logger, `hero ${hero.id}`, error);
+      for (const file of files) file.body.destroy();
+      throw error;
     }
   }
 
@@ -68,45 +148,5 @@ export class HeroBooks {
       }
       return [];
     }
-  }
-
-  private async book(hero: BookHeroDto, chapters: readonly BookChapterDto[]): Promise<Book> {
-    const [cover, ...illustrations] = await Promise.all([
-      this.read(hero.coverKey),
-      ...chapters.map((chapter) => (chapter.illustrationKey ? this.read(chapter.illustrationKey) : null)),
-    ]);
-    if (!cover) throw new Error(`missing object ${hero.coverKey}`);
-    return {
-      id: hero.id,
-      heroName: hero.name,
-      birthdate: hero.birthdate,
-      westernSign: hero.westernZodiac,
-      chineseSign: hero.chineseZodiac,
-      backstory: hero.backstory,
-      cover,
-      chapters: chapters.map((chapter, index) => {
-        // A picture that is gone leaves its chapter without one rather than failing the book.
-        if (chapter.illustrationKey && !illustrations[index]) {
-          this.logger.warn(
-            `Illustration ${chapter.illustrationKey} is missing from the book of hero ${hero.id}`,
-          );
-        }
-        return {
-          number: chapter.chapterNumber,
-          title: chapter.title,
-          markdown: chapter.content,
-          illustration: illustrations[index] ?? null,
-        };
-      }),
-    };
-  }
-
-  /** A stored object's bytes, or null when there is none. */
-  private async read(key: string): Promise<Buffer | null> {
-    const object = await this.storage.get(key);
-    if (!object) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
   }
 }
