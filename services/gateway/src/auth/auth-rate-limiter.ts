@@ -73,6 +73,12 @@ export class AuthRateLimiter {
     ]);
   }
 
+  /** A deleted account: its known addresses and its sign-in counts go. */
+  async forgetAccount(email: string): Promise<void> {
+    const emailKey = email.trim().toLowerCase();
+    await Promise.all([this.known.forget(emailKey), this.limiters.login.email.delete(emailKey)]);
+  }
+
   /** An account just made from this address: the address is the owner's own. */
   rememberAddress(ip: string, email: string): Promise<void> {
     return this.known.remember(email.trim().toLowerCase(), ip);
@@ -119,6 +125,10 @@ class KnownAddresses {
       .zremrangebyscore(key, '-inf', now - this.ttlMs)
       .pexpire(key, this.ttlMs)
       .exec();
+  }
+
+  async forget(emailKey: string): Promise<void> {
+    await this.redis.del(this.key(emailKey));
   }
 
   private key(emailKey: string): string {

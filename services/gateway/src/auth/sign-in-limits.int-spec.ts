@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { startStack, type TestStack } from '../__tests__/stack.js';
+import { AuthRateLimiter } from './auth-rate-limiter.js';
 
 let stack: TestStack;
 
@@ -94,6 +95,9 @@ describe('sign-in from many addresses', () => {
     const ttl = await stack.redis.pttl(key);
     expect(ttl).toBeGreaterThan(89 * 86_400_000);
     expect(ttl).toBeLessThanOrEqual(90 * 86_400_000);
+    // Account deletion can forget them.
+    await stack.app.get(AuthRateLimiter).forgetAccount(email.toUpperCase());
+    expect(await stack.redis.exists(key)).toBe(0);
     // Neither emails nor addresses are kept in Redis as they are.
     for (const key of await stack.redis.keys(`${stack.prefix}:login-known:*`)) expect(key).not.toContain('@');
   });
