@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import { EVENT_BACKOFF } from './backoff.js';
 import { outgoingMeta } from './correlation.js';
 import { RemoteError } from './errors.js';
+import { purgeJobRecords, type JobRecordMatch } from './job-records.js';
 import { DEFAULT_EVENT_RETRY, DEFAULT_REQUEST_TIMEOUT_MS, type BullMqClientOptions } from './options.js';
 import { coalesceWrites, createRedisConnection } from './redis.js';
 import {
@@ -36,7 +37,22 @@ export interface PublishOptions {
   /** A natural id (e.g. the payment intent id): emitting the same event twice delivers it once. */
   eventId?: string;
   meta?: MessageMeta;
+  /**
+   * The event's job records go as soon as each subscriber has handled it, instead of being kept for
+   * the deduplication window: for an event that must not outlive its handling (user.deleted).
+   */
+  forgetOnceHandled?: boolean;
 }
+
+/**
+ * How long finished event jobs are kept. A completed one is kept for a day so that emitting the same
+ * event id again within it is a no-op; a failed one (after its retries) a few days for an operator.
+ * The counts bound each queue under load. docs/security/account-deletion.md gives the figures.
+ */
+export const EVENT_RETENTION = {
+  removeOnComplete: { age: 24 * 3600, count: 50_000 },
+  removeOnFail: { age: 3 * 24 * 3600, count: 5_000 },
+} as const;
 
 interface PendingRequest {
   /** The reply's data as JSON text (undefined when the handler answered nothing). */
@@ -146,16 +162,25 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
     await Promise.all(
       definition.subscribers.map((subscriber) =>
         this.queue(QueueNames.events(subscriber)).add(name, envelope, {
-          // Same id, same job: a second emit of one event is a no-op while the first is kept (7 days).
+          // Same id, same job: a second emit of one event is a no-op while the first is kept.
           jobId: `${name}.${eventId}`,
           attempts: retry.attempts,
           backoff: { type: EVENT_BACKOFF },
-          removeOnComplete: { age: 7 * 24 * 3600 },
-          removeOnFail: false,
+          ...EVENT_RETENTION,
+          ...(options.forgetOnceHandled ? { removeOnComplete: true } : {}),
         }),
       ),
     );
     return eventId;
+  }
+
+  /**
+   * Removes every job record and queue event entry under this bus's prefix that holds one of the
+   * subject's identifiers (see purgeJobRecords): part of deleting an account.
+   */
+  async purgeJobRecords(match: JobRecordMatch): Promise<{ jobs: number; streamEntries: number }> {
+    await this.connect();
+    return purgeJobRecords(this.connection!, this.options.prefix, match);
   }
 
   async connect(): Promise<void> {

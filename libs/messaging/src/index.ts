@@ -10,6 +10,7 @@ export * from './decorators.js';
 export * from './message-bus.js';
 export { coalesceWrites, createRedisConnection } from './redis.js';
 export * from './jobs.js';
+export * from './job-records.js';
 export * from './queue-worker.js';
 export * from './ai-quota.js';
 export * from './correlation.js';

@@ -15,6 +15,16 @@ import { createRedisConnection } from './redis.js';
 export type ExactPayload<Data, Given extends Data> = Given & Record<Exclude<keyof Given, keyof Data>, never>;
 
 /**
+ * How long finished jobs are kept: their payloads name heroes and carry prompts and chapter texts, so a
+ * completed job goes after an hour and a failed one after a day (time for an operator to look); the
+ * counts bound each queue under load. docs/security/account-deletion.md gives the figures.
+ */
+export const JOB_RETENTION = {
+  removeOnComplete: { age: 3600, count: 1_000 },
+  removeOnFail: { age: 24 * 3600, count: 1_000 },
+} as const;
+
+/**
  * Slow work on named BullMQ queues. Retries, backoff, retention and the payload type come from the
  * queue's definition in libs/contracts, so producers and workers cannot disagree about them.
  */
@@ -44,8 +54,7 @@ export class JobQueue<Data> {
       delay: Math.max(0, Math.round(delayMs)),
       attempts: this.definition.attempts,
       backoff: { type: 'exponential', delay: this.definition.backoffMs },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      ...JOB_RETENTION,
       // The correlation id of the request that caused the job reaches its worker (and its logs).
       ...metaJobOptions(outgoingMeta()),
     });
@@ -94,6 +103,17 @@ export class JobQueue<Data> {
 export class InvalidJobError extends UnrecoverableError {
   constructor(queueName: string, reason: string) {
     super(`invalid ${queueName} job: ${reason}`);
+  }
+}
+
+/**
+ * A job whose subject (hero, storybook, room) was deleted: it fails for good, nobody is told (there is
+ * nobody left to tell), and its record goes at once, since it names the deleted subject.
+ */
+export class SubjectGoneError extends UnrecoverableError {
+  constructor(what: string) {
+    super(`${what} not found`);
+    this.name = 'SubjectGoneError';
   }
 }
 

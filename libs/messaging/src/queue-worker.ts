@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { JobQueueDefinition } from '@starborn/contracts';
 import type { Job, Worker } from 'bullmq';
-import { createJobWorker, InvalidJobError, isFinalFailure } from './jobs.js';
+import { purgeStreamEntries } from './job-records.js';
+import { createJobWorker, InvalidJobError, isFinalFailure, SubjectGoneError } from './jobs.js';
 import type { RedisConnectionOptions } from './options.js';
+import { createRedisConnection } from './redis.js';
 
 export interface QueueWorkerSettings {
   /** Jobs run at once by this process. */
@@ -50,11 +52,32 @@ export abstract class QueueWorker<Data> {
       worker: lockMs ? { lockDuration: lockMs, stalledInterval: lockMs } : {},
     });
     this.worker.on('failed', (job, error) => {
+      if (job && error instanceof SubjectGoneError) {
+        void this.forget(job);
+        return;
+      }
       if (!job || error instanceof InvalidJobError || !isFinalFailure(job, error)) return;
       this.onFinalFailure(job.data, error).catch((hookError: Error) =>
         this.logger.error(`Handling the final failure of job ${job.id} failed: ${hookError.message}`),
       );
     });
+  }
+
+  /** Removes the record of a job whose subject is gone, and the queue's event entries naming it. */
+  private async forget(job: Job<Data>): Promise<void> {
+    // Rare (a deletion raced the job): a connection of its own is cheaper than keeping one open.
+    const redis = createRedisConnection(this.connection, `${this.definition.name}:forget`);
+    try {
+      await job.remove();
+      if (job.id)
+        await purgeStreamEntries(redis, `${this.connection.prefix}:${job.queueName}:events`, {
+          ids: [job.id],
+        });
+    } catch (error) {
+      this.logger.warn(`Could not forget job ${job.id}: ${(error as Error).message}`);
+    } finally {
+      await redis.quit().catch(() => undefined);
+    }
   }
 
   /** Takes nothing new and resolves once the jobs in flight have finished. */

@@ -8,8 +8,8 @@ import type {
   PayloadOf,
   ReplyOf,
 } from '@starborn/contracts';
-import { MessageBus, QueueWorker, RemoteError } from '@starborn/messaging';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { MessageBus, QueueWorker, RemoteError, SubjectGoneError } from '@starborn/messaging';
+import type { Job } from 'bullmq';
 import { failJobForAiError, isQuotaFailure } from './ai-failures.js';
 import { GENERATION_CONFIG, type GenerationConfig } from './config.js';
 import { GenerationQuota } from './generation-quota.js';
@@ -51,7 +51,8 @@ export type GenerationWorkerClass<Data> = abstract new (
  * - the AI-quota rule: an exhausted quota raises the process's one flag and fails the job for good, a
  *   provider refusal fails it for good too, a success lowers the flag (see `callAi`);
  * - the subject rule: a hero, storybook or room that no longer exists is given up on, not retried
- *   (see `requestSubject`);
+ *   (see `requestSubject`); a worker that stores files asks again before and after each write, and
+ *   deletes what it stored once the subject is gone (an account deleted while its hero was painted);
  * - event ids by one rule: every event about a job carries `eventId(job)`, its final failure
  *   `eventId(job).failed`, so a redelivered job announces nothing twice.
  */
@@ -125,18 +126,22 @@ export abstract class GenerationWorker<Data>
 
   /**
    * Asks the service that owns the job's subject (`what`, e.g. "hero 42"). A 404 means the subject is
-   * gone (deleted meanwhile): retrying cannot bring it back, so the job fails for good at once.
+   * gone (deleted meanwhile): retrying cannot bring it back, so the job fails for good at once; nobody
+   * is told and its record goes (SubjectGoneError). `onGone` deletes what the job stored of it.
    */
   protected async requestSubject<K extends CommandName<Messages>>(
     what: string,
     pattern: K,
     payload: PayloadOf<Messages, K>,
+    onGone?: () => Promise<unknown>,
   ): Promise<ReplyOf<Messages, K>> {
     try {
       return await this.bus.request(pattern, payload);
     } catch (error) {
       if (error instanceof RemoteError && error.status === 404) {
-        throw new UnrecoverableError(`${what} not found`);
+        // What an earlier attempt (or this one) stored of the subject goes with it.
+        if (onGone) await onGone();
+        throw new SubjectGoneError(what);
       }
       throw error;
     }

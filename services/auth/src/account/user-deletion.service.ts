@@ -72,7 +72,8 @@ export class UserDeletionService implements ApplicationLifecycle {
   /** Emits user.deleted and forgets the pending row; false (and logged) when the bus is unreachable. */
   async emitDeleted(userId: string): Promise<boolean> {
     try {
-      await this.bus.emitEvent('user.deleted', { userId }, { eventId: userId });
+      // Its job records go once each service has handled it: they name the user.
+      await this.bus.emitEvent('user.deleted', { userId }, { eventId: userId, forgetOnceHandled: true });
     } catch (error) {
       this.logger.warn(
         `user.deleted for ${userId} not emitted (${(error as Error).message}); it will be re-emitted`,

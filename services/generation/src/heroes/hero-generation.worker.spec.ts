@@ -33,27 +33,29 @@ function setUp(request: () => Promise<unknown>) {
     }),
     generateBackstory: jest.fn(async () => 'A story.'),
   };
+  const storage = { deletePrefix: jest.fn(async () => 0) };
   const worker = new HeroGenerationWorker(
     bus as unknown as MessageBus,
     quota as unknown as GenerationQuota,
     ai as unknown as AiProvider,
-    {} as ObjectStorage,
+    storage as unknown as ObjectStorage,
     config,
   );
-  return { worker, bus, quota, ai };
+  return { worker, bus, quota, ai, storage };
 }
 
 const profile = { heroId: 'h1', name: 'Corin', birthdate: '2000-01-01', western: {}, chinese: {} };
 
 describe('HeroGenerationWorker', () => {
-  it('gives up at once on a hero that no longer exists', async () => {
-    const { worker, ai } = setUp(async () => {
+  it('gives up at once on a hero that no longer exists, deleting what an earlier attempt stored', async () => {
+    const { worker, ai, storage } = setUp(async () => {
       throw new RemoteError({ status: 404, code: ErrorCodes.NOT_FOUND, message: 'Hero not found' });
     });
     const attempt = worker.process(jobOf({ heroId: 'h1', attempt: 1 }));
     await expect(attempt).rejects.toBeInstanceOf(UnrecoverableError);
     await expect(attempt).rejects.toThrow('hero h1 not found');
     expect(ai.generateHeroImages).not.toHaveBeenCalled();
+    expect(storage.deletePrefix).toHaveBeenCalledWith('heroes/h1/');
   });
 
   it('lets BullMQ retry when heroes cannot answer', async () => {

@@ -15,6 +15,9 @@ export const heroMediaKeys = (heroId: string, angle: string) => ({
   previewKey: `heroes/${heroId}/preview/${angle}`,
 });
 
+/** Where every stored object of a hero lives (heroes deletes the same folder with the hero). */
+export const heroMediaPrefix = (heroId: string) => `heroes/${heroId}/`;
+
 /** The id of the events about one generation of one hero: `<heroId>.<attempt>`. */
 export const heroEventId = (job: HeroGenerationJob) => `${job.heroId}.${job.attempt}`;
 
@@ -46,8 +49,8 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
 
   protected async run(data: HeroGenerationJob): Promise<string> {
     const { heroId, attempt } = data;
-    // A hero deleted since the job was queued is given up on.
-    const profile = await this.requestSubject(`hero ${heroId}`, 'heroes.generation-profile', { heroId });
+    // A hero deleted since the job was queued is given up on, and what an earlier attempt stored goes.
+    const profile = await this.stillThere(heroId);
     const [images, backstory] = await this.callAi(async () => {
       // Both calls settle before deciding, so an exhausted quota is recognised whichever call failed first.
       const [imagesResult, backstoryResult] = await Promise.allSettled([
@@ -66,14 +69,25 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
     for (const [position, image] of images.entries()) {
       const keys = heroMediaKeys(heroId, image.angle);
       const variants = await renderHeroVariants(image.png, position);
+      await this.stillThere(heroId);
       await storeImageVariants(this.storage, keys, variants);
       refs.push({ angle: image.angle, prompt: image.prompt, ...keys });
     }
+    // Asked after the last write: a deletion that removed the hero's folder before a write landed
+    // removed the hero first, so this finds it gone and deletes what landed.
+    await this.stillThere(heroId);
     await this.bus.emitEvent(
       'hero.generated',
       { heroId, attempt, images: refs, backstory, provider: this.ai.name },
       this.eventOptions(data),
     );
     return `Generated hero ${heroId} (attempt ${attempt})`;
+  }
+
+  /** The hero's profile; a hero deleted meanwhile fails the job for good, its stored images deleted. */
+  private stillThere(heroId: string) {
+    return this.requestSubject(`hero ${heroId}`, 'heroes.generation-profile', { heroId }, () =>
+      this.storage.deletePrefix(heroMediaPrefix(heroId)),
+    );
   }
 }

@@ -35,10 +35,8 @@ export class ChapterIllustrationWorker extends GenerationWorker.of({
   @Inject(OBJECT_STORAGE) private readonly storage!: ObjectStorage;
 
   protected async run(data: ChapterIllustrationJob): Promise<string> {
-    // A hero deleted since the job was queued is given up on.
-    const profile = await this.requestSubject(`hero ${data.heroId}`, 'heroes.generation-profile', {
-      heroId: data.heroId,
-    });
+    // A hero deleted since the job was queued is given up on, and what an earlier attempt stored goes.
+    const profile = await this.stillThere(data);
     const illustration = await this.callAi(() =>
       this.ai.illustrateChapter({
         hero: { ...profile, heroId: data.heroId },
@@ -50,7 +48,10 @@ export class ChapterIllustrationWorker extends GenerationWorker.of({
     const { width, height } = illustration;
     const keys = illustrationKeys(data);
     const variants = await renderIllustrationVariants(illustration.png, { width, height });
+    await this.stillThere(data);
     await storeImageVariants(this.storage, keys, variants);
+    // Asked after the write: a deletion that ran meanwhile removed the hero first, so this deletes it.
+    await this.stillThere(data);
     await this.bus.emitEvent(
       'chapter.illustrated',
       {
@@ -66,5 +67,17 @@ export class ChapterIllustrationWorker extends GenerationWorker.of({
       this.eventOptions(data),
     );
     return `Illustrated chapter ${data.chapterNumber} of storybook ${data.storyBookId} (attempt ${data.attempt})`;
+  }
+
+  /** The hero's profile; a hero deleted meanwhile fails the job for good, the illustration deleted. */
+  private stillThere(data: ChapterIllustrationJob) {
+    const { fullKey, previewKey } = illustrationKeys(data);
+    const stored = [fullKey, previewKey].flatMap((key) => [`${key}.png`, `${key}.webp`]);
+    return this.requestSubject(
+      `hero ${data.heroId}`,
+      'heroes.generation-profile',
+      { heroId: data.heroId },
+      () => Promise.all(stored.map((key) => this.storage.delete(key))),
+    );
   }
 }

@@ -1,11 +1,13 @@
 import type { Sql } from '@starborn/database';
 
-/** The ids of every hero the user owns. */
-export async function heroIdsOf(sql: Sql, ownerId: string): Promise<string[]> {
-  const rows = await sql<{ id: string }>(`SELECT "id" FROM "heroes"."heroes" WHERE "owner_id" = $1`, [
-    ownerId,
-  ]);
-  return rows.map((row) => row.id);
+export interface OwnedHero {
+  id: string;
+  name: string;
+}
+
+/** Every hero the user owns, with its name (job records are searched for it too). */
+export function heroesOf(sql: Sql, ownerId: string): Promise<OwnedHero[]> {
+  return sql<OwnedHero>(`SELECT "id", "name" FROM "heroes"."heroes" WHERE "owner_id" = $1`, [ownerId]);
 }
 
 /**

@@ -2,7 +2,8 @@
  * user.deleted in rooms, on real PostgreSQL and Redis: an event emitted while rooms is not running is
  * handled once it starts. The user's participation goes, their heroes' messages (and the room's lines
  * about them) stay as from "a departed hero", the room their hero hosts closes with its host
- * anonymised, and nothing of anyone else changes; handling it again changes nothing.
+ * anonymised, the narrator's lines no longer name their hero (nor one that lands after the deletion,
+ * scrubbed by the follow-up run), and nothing of anyone else changes; handling it again changes nothing.
  */
 import {
   DELETED_USER_ID,
@@ -12,7 +13,7 @@ import {
   type RoomUpdatedEvent,
 } from '@starborn/contracts';
 import { sqlOf } from '@starborn/database';
-import { userDeletedWhileStopped } from '@starborn/testing';
+import { eventually, userDeletedWhileStopped } from '@starborn/testing';
 import { RoomsHarness } from '../__tests__/harness.js';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
 import { presentMessage } from '../rooms/room.presenter.js';
@@ -69,6 +70,17 @@ const traces = async (userId: string, heroId: string, name: string) =>
     ).rows[0].n,
   );
 
+/** A line of the narrator, as rooms stores a narrator.replied. */
+const narrate = (roomId: string, content: string) =>
+  h.db.query(
+    `INSERT INTO rooms.messages (room_id, kind, sender_id, sender_name, content, trigger_id, created_at)
+     VALUES ($1, 'narrator', 'narrator', 'The Narrator', $2, $3, now())`,
+    [roomId, content, crypto.randomUUID()],
+  );
+
+const narration = async (roomId: string) =>
+  (await messagesOf(roomId)).filter((m) => m.kind === 'narrator').map((m) => m.content);
+
 beforeAll(async () => {
   ({ roomId: ariasRoom } = await h.bus.request('rooms.create', { creator: aria, title: "Aria's tale" }));
   ({ roomId: bramsRoom } = await h.bus.request('rooms.create', { creator: bram, title: 'Bram tells' }));
@@ -77,6 +89,7 @@ beforeAll(async () => {
       await h.bus.request('rooms.join', { roomId, hero });
       await h.bus.request('rooms.send', { roomId, hero, message: `${hero.name} says hello` });
     }
+  await narrate(bramsRoom, 'Aria and Bram watched the comet. ARIA laughed; Ariadne smiled.');
   await h.stopService();
 }, 60_000);
 
@@ -102,6 +115,16 @@ test('a deletion emitted while rooms is down is handled once it starts', async (
   // The room announced Aria joining Bram's room (a creator's own room says nothing of it).
   const lines = (await messagesOf(bramsRoom)).filter((m) => m.kind === 'system').map((m) => m.content);
   expect(lines).toContain('A departed hero joined the story');
+  // The narrator's story goes on without naming her; another name that starts alike is left alone.
+  expect(await narration(bramsRoom)).toEqual([
+    `${DEPARTED_HERO_NAME} and Bram watched the comet. ${DEPARTED_HERO_NAME} laughed; Ariadne smiled.`,
+  ]);
+  // A line written from a context read before the deletion lands after it: the follow-up scrubs it.
+  await narrate(bramsRoom, 'The wind remembered Aria.');
+  await eventually(
+    async () => (await narration(bramsRoom)).includes(`The wind remembered ${DEPARTED_HERO_NAME}.`),
+    10_000,
+  );
   // Aria's room closes with nobody as its host; Bram's room stays his, with Bram in it.
   const rooms = await h.db.query(
     'SELECT id, title, closed_at, host_user_id, creator_user_id FROM rooms.rooms ORDER BY title',
