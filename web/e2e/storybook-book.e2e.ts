@@ -230,15 +230,45 @@ test.describe('Download Book', () => {
         .toString('latin1'),
     ).toBe('%PDF-');
 
-    expect(exports.map((request) => new URL(request.url()).pathname + new URL(request.url()).search)).toEqual(
-      [
-        `/api/heroes/${made.premiumHeroId}/storybook/export?format=epub`,
-        `/api/heroes/${made.premiumHeroId}/storybook/export?format=pdf`,
-      ],
-    );
+    // Once each (a book still being rendered answers 202 and is asked again: the same URL).
+    const asked = exports.map((request) => new URL(request.url()).pathname + new URL(request.url()).search);
+    expect([...new Set(asked)]).toEqual([
+      `/api/heroes/${made.premiumHeroId}/storybook/export?format=epub`,
+      `/api/heroes/${made.premiumHeroId}/storybook/export?format=pdf`,
+    ]);
     for (const request of exports) {
       expect(await request.headerValue('authorization')).toBe(made.owner.headers.Authorization);
     }
+  });
+
+  test('a book still being rendered (202) is asked for again after retryAfterMs, then saved', async ({
+    page,
+    library,
+  }) => {
+    const made = await library();
+    let answered = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/storybook/export?*', async (route) => {
+      answered += 1;
+      if (answered > 1) return route.continue();
+      await held;
+      await route.fulfill({
+        status: 202,
+        headers: { 'retry-after': '1' },
+        json: { status: 'preparing', retryAfterMs: 1_000 },
+      });
+    });
+    await openHero(page, made, made.premiumHeroId);
+    const formats = await openBookFormats(page);
+    const pdfDownload = page.waitForEvent('download');
+    await formats.getByRole('button', { name: /^PDF/ }).click();
+    await expect(formats.getByRole('button', { name: 'Preparing PDF...' })).toBeDisabled();
+    release();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toBe('orion-vale-storybook.pdf');
+    expect(answered).toBeGreaterThanOrEqual(2);
+    await expect(formats.getByRole('button', { name: /^PDF/ })).toBeEnabled();
   });
 
   test.describe('while preparing, and when it fails', () => {

@@ -3,6 +3,7 @@
  * export (GET /api/heroes/{id}/storybook/export), their error messages, and the saving of the file.
  */
 import type { FetchArgs } from '@reduxjs/toolkit/query';
+import type { BookPreparingDto } from '@starborn/contracts';
 import { asApiError, type ApiError } from '../../app/apiErrors';
 
 export const DOWNLOAD_MESSAGES = {
@@ -72,10 +73,67 @@ export type ApiCall = (
   args: FetchArgs,
 ) => { data?: unknown; error?: unknown } | PromiseLike<{ data?: unknown; error?: unknown }>;
 
+/** The pause asked by a 202 when its body names none or an unreasonable one. */
+const DEFAULT_PREPARING_MS = 3_000;
+/** How long a download keeps asking while its book is being prepared, before it gives up. */
+export const PREPARING_GIVE_UP_MS = 120_000;
+
+/** How long to wait before asking again, from a 202's body: bounded, whatever the body says. */
+export function preparingDelay(body: unknown): number {
+  const asked = (body as Partial<BookPreparingDto> | null)?.retryAfterMs;
+  if (typeof asked !== 'number' || !Number.isFinite(asked) || asked <= 0) return DEFAULT_PREPARING_MS;
+  return Math.min(Math.max(asked, 500), 30_000);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
+
 /**
- * GETs `url` with the app's base query and saves the answer right away, so the blob never enters the
- * store: under the name the server gives it, or `fallbackName`. Answers the file name, or the error
- * with the message `messageOf` gives it (a hero download's by default).
+ * GETs `url` with the app's base query until it answers the file: a 202 (the server is still
+ * rendering the book) is asked again after its `retryAfterMs`, for up to PREPARING_GIVE_UP_MS, while
+ * the caller's button says the book is being prepared. Answers the blob and its name (the one the
+ * server gives, or `fallbackName`), or the error with the message `messageOf` gives it.
+ */
+export async function fetchDownload(
+  call: ApiCall,
+  url: string,
+  fallbackName: string,
+  messageOf: (error: ApiError) => string = downloadErrorMessage,
+  wait: (ms: number) => Promise<void> = pause,
+): Promise<{ data: { blob: Blob; fileName: string } } | { error: ApiError }> {
+  let waited = 0;
+  for (;;) {
+    let fileName = fallbackName;
+    let preparing = false;
+    const result = await call({
+      url,
+      responseHandler: (response) => {
+        if (response.status === 202) {
+          preparing = true;
+          return response.json();
+        }
+        if (!response.ok) return response.text();
+        fileName = attachmentFileName(response.headers.get('content-disposition')) ?? fallbackName;
+        return response.blob();
+      },
+    });
+    if (result.error) {
+      const error = result.error as ApiError;
+      return { error: { ...error, message: messageOf(error) } };
+    }
+    if (!preparing) return { data: { blob: result.data as Blob, fileName } };
+    const delay = preparingDelay(result.data);
+    if (waited + delay > PREPARING_GIVE_UP_MS) {
+      const error: ApiError = { kind: 'http', status: 202, message: DOWNLOAD_MESSAGES.failed };
+      return { error: { ...error, message: messageOf(error) } };
+    }
+    await wait(delay);
+    waited += delay;
+  }
+}
+
+/**
+ * GETs `url` (see fetchDownload: a book still being prepared is waited for) and saves the answer right
+ * away, so the blob never enters the store. Answers the file name, or the error.
  */
 export async function saveDownload(
   call: ApiCall,
@@ -83,19 +141,8 @@ export async function saveDownload(
   fallbackName: string,
   messageOf: (error: ApiError) => string = downloadErrorMessage,
 ): Promise<{ data: string } | { error: ApiError }> {
-  let fileName = fallbackName;
-  const result = await call({
-    url,
-    responseHandler: (response) => {
-      if (!response.ok) return response.text();
-      fileName = attachmentFileName(response.headers.get('content-disposition')) ?? fallbackName;
-      return response.blob();
-    },
-  });
-  if (result.error) {
-    const error = result.error as ApiError;
-    return { error: { ...error, message: messageOf(error) } };
-  }
-  saveBlob(result.data as Blob, fileName);
-  return { data: fileName };
+  const result = await fetchDownload(call, url, fallbackName, messageOf);
+  if ('error' in result) return result;
+  saveBlob(result.data.blob, result.data.fileName);
+  return { data: result.data.fileName };
 }
