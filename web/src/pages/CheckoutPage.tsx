@@ -54,7 +54,11 @@ export function CheckoutPage() {
       <header className="page-header">
         <p className="eyebrow">Secure checkout</p>
         <h1 id="checkout-title">{mode.title}</h1>
-        {hero?.name && <p className="lead checkout-page__hero">for {hero.name}</p>}
+        {hero?.name && (
+          <p className="lead checkout-page__hero">
+            for <bdi>{hero.name}</bdi>
+          </p>
+        )}
       </header>
 
       <div className="checkout-card">

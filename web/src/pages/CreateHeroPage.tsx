@@ -307,7 +307,9 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
           <dl className="hero-preview">
             <div>
               <dt>Name</dt>
-              <dd>{state.heroName.trim()}</dd>
+              <dd>
+                <bdi>{state.heroName.trim()}</bdi>
+              </dd>
             </div>
             <div>
               <dt>Birth Date</dt>

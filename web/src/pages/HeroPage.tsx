@@ -179,7 +179,7 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
       <header className="hero-page__header">
         <p className="eyebrow">{preview ? 'Hero preview' : paid ? 'Premium hero' : 'Your cosmic hero'}</p>
         <h1 id="hero-name" className="hero-page__name">
-          {hero.name}
+          <bdi>{hero.name}</bdi>
         </h1>
         <SignBadges western={western} chinese={chinese} />
       </header>

@@ -156,7 +156,9 @@ function HeroCard({ hero }: { hero: Hero }) {
         )}
       </div>
       <div className="hero-card__body">
-        <h2 className="hero-card__name">{hero.name}</h2>
+        <h2 className="hero-card__name">
+          <bdi>{hero.name}</bdi>
+        </h2>
         <p className="hero-card__signs">
           {[hero.westernZodiac.sign, hero.chineseZodiac.sign].filter(Boolean).join(' · ')}
         </p>

@@ -4,6 +4,7 @@ import { loginErrorMessage } from '../app/apiErrors';
 import { useAppSelector } from '../app/hooks';
 import { FormField } from '../components/FormField';
 import { usePageMeta } from '../components/usePageMeta';
+import { isolated } from '../components/userText';
 import { useLoginMutation } from '../features/auth/authApi';
 import { AuthCard, EmailField, useAuthSubmit } from '../features/auth/AuthCard';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
@@ -26,7 +27,7 @@ export function LoginPage() {
     errorMessage: loginErrorMessage,
     welcome: (name) => ({
       title: 'Welcome Back!',
-      message: `Welcome back, ${name}. The stars have missed you.`,
+      message: `Welcome back, ${isolated(name)}. The stars have missed you.`,
     }),
   });
 

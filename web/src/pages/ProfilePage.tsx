@@ -55,7 +55,9 @@ export function ProfilePage() {
         <dl className="profile-card__details">
           <div>
             <dt>Name</dt>
-            <dd>{user?.name || '—'}</dd>
+            <dd>
+              <bdi>{user?.name || '—'}</bdi>
+            </dd>
           </div>
           <div>
             <dt>Email</dt>
@@ -175,7 +177,9 @@ function ProfileHero({ hero }: { hero: Hero }) {
         )}
       </div>
       <div className="profile-hero__body">
-        <h3 className="profile-hero__name">{hero.name || 'Unnamed hero'}</h3>
+        <h3 className="profile-hero__name">
+          <bdi>{hero.name || 'Unnamed hero'}</bdi>
+        </h3>
         {signs && <p className="profile-hero__signs muted">{signs}</p>}
         {badge && <span className="status-badge">{badge}</span>}
       </div>
@@ -195,7 +199,9 @@ function ProfileShare({ link }: { link: SharedLink }) {
   return (
     <li className="profile-share" data-testid="shared-link">
       <div className="profile-share__meta">
-        <h3 className="profile-share__name">{link.heroName || 'Your hero'}</h3>
+        <h3 className="profile-share__name">
+          <bdi>{link.heroName || 'Your hero'}</bdi>
+        </h3>
         <span className={`status-badge ${link.isActive ? 'status-badge--active' : 'status-badge--inactive'}`}>
           {link.isActive ? 'Active' : 'Inactive'}
         </span>

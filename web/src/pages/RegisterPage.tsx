@@ -4,6 +4,7 @@ import { registerErrorMessage } from '../app/apiErrors';
 import { useAppSelector } from '../app/hooks';
 import { FormField, type FormFieldProps } from '../components/FormField';
 import { usePageMeta } from '../components/usePageMeta';
+import { isolated } from '../components/userText';
 import { useRegisterMutation } from '../features/auth/authApi';
 import { AuthCard, EmailField, useAuthSubmit } from '../features/auth/AuthCard';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
@@ -42,7 +43,7 @@ export function RegisterPage() {
     errorMessage: registerErrorMessage,
     welcome: (name) => ({
       title: 'Welcome to Starborn!',
-      message: `Welcome, ${name}. Your hero journey begins now.`,
+      message: `Welcome, ${isolated(name)}. Your hero journey begins now.`,
     }),
   });
 

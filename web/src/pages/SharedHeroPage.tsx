@@ -73,7 +73,7 @@ function SharedHeroView({ hero }: { hero: SharedHero }) {
       <header className="hero-page__header">
         <p className="eyebrow">A hero shared from Starborn</p>
         <h1 id="shared-hero-name" className="hero-page__name">
-          {hero.name}
+          <bdi>{hero.name}</bdi>
         </h1>
         <SignBadges western={western} chinese={chinese} />
       </header>

@@ -82,7 +82,9 @@ function HeroCard({ hero }: { hero: SelectedHero }) {
     <div className="story-hero__card" data-testid="selected-hero">
       <StoryAvatar name={hero.name} src={hero.avatar} size="large" />
       <div className="story-hero__details">
-        <p className="story-hero__name">{hero.name || 'Unnamed hero'}</p>
+        <p className="story-hero__name" dir="auto">
+          {hero.name || 'Unnamed hero'}
+        </p>
         <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
           {premium ? 'Premium' : 'Non-Premium'}
         </span>
@@ -190,7 +192,9 @@ function RoomRow({ room }: { room: RoomSummary }) {
   return (
     <article className="story-room" data-testid="room-row" data-room-id={room.id}>
       <div className="story-room__main">
-        <h3 className="story-room__title">{room.title}</h3>
+        <h3 className="story-room__title" dir="auto">
+          {room.title}
+        </h3>
         <dl className="story-room__meta">
           <div>
             <dt>Created</dt>
@@ -222,7 +226,7 @@ function RoomRow({ room }: { room: RoomSummary }) {
         Join
         <span className="hero-sr-only">
           {' '}
-          {room.title}, created {created}
+          <bdi>{room.title}</bdi>, created {created}
         </span>
       </Link>
     </article>
@@ -242,7 +246,7 @@ function WhoIsInside({ room }: { room: RoomSummary }) {
           <li key={hero.id} className="story-room__hero">
             <StoryAvatar name={hero.name} src={hero.avatar} size="small" />
             <span className="story-room__hero-name">
-              {hero.name || 'Unnamed hero'}
+              <bdi>{hero.name || 'Unnamed hero'}</bdi>
               {hero.role === 'spectator' && <span className="story-muted"> (watching)</span>}
             </span>
           </li>

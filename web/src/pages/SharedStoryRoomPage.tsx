@@ -105,7 +105,9 @@ function NoHeroScreen({ roomId, title }: { roomId: string; title: string }) {
   const user = useAppSelector(selectUser);
   return (
     <section className="status-page story-status" aria-labelledby="story-nohero-title">
-      <p className="eyebrow">You are invited to “{title}”</p>
+      <p className="eyebrow">
+        You are invited to “<bdi>{title}</bdi>”
+      </p>
       <h1 id="story-nohero-title">Create a Hero to Join</h1>
       <p className="lead">
         Shared stories are told by heroes. Create yours in three small steps, and we will bring you back to
@@ -142,7 +144,9 @@ function PickHeroScreen({
   const titleId = useId();
   return (
     <section className="page container story-pick" aria-labelledby={titleId}>
-      <p className="eyebrow">You are invited to “{title}”</p>
+      <p className="eyebrow">
+        You are invited to “<bdi>{title}</bdi>”
+      </p>
       <h1 id={titleId}>Choose the Hero Who Joins</h1>
       <p className="lead">Premium heroes take part in the story; other heroes watch it unfold.</p>
       <ul className="story-pick__list" aria-label="Your heroes">
@@ -157,7 +161,9 @@ function PickHeroScreen({
                 to={`${roomPathWithHero(roomId, choice.heroId)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`}
               >
                 <StoryAvatar name={choice.name} src={avatar} />
-                <span className="story-pick__name">{choice.name || 'Unnamed hero'}</span>
+                <span className="story-pick__name" dir="auto">
+                  {choice.name || 'Unnamed hero'}
+                </span>
                 <span className={`story-badge ${premium ? 'story-badge--premium' : 'story-badge--muted'}`}>
                   {premium ? 'Premium' : 'Non-Premium'}
                 </span>
@@ -246,7 +252,7 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
           ← Back to Shared Stories
         </Link>
         <h1 id="story-room-title" className="story-room-page__title">
-          {title}
+          <bdi>{title}</bdi>
         </h1>
         <div className="story-room-page__bar">
           {!room.closed && (
@@ -329,7 +335,9 @@ function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
                 {participants.map((p) => (
                   <li key={p.id} className="story-heroes__item">
                     <StoryAvatar name={p.name} src={p.avatar} />
-                    <span className="story-heroes__name">{p.name}</span>
+                    <span className="story-heroes__name" dir="auto">
+                      {p.name}
+                    </span>
                     {p.id === hostHeroId && <HostBadge />}
                     <span className={`story-heroes__role${p.isPremium ? ' is-participating' : ''}`}>
                       {p.isPremium ? 'Participating' : 'Spectating'}
@@ -374,7 +382,7 @@ function HeroPanel({ hero, fetched, fetching, premium, role }: HeroPanelProps) {
   return (
     <section className="story-panel story-me" aria-labelledby="story-me-title">
       <h2 id="story-me-title" className="story-side__title">
-        {name || 'Your Hero'}
+        {name ? <bdi>{name}</bdi> : 'Your Hero'}
       </h2>
       {images.length > 0 ? (
         <ul className="story-me__images" aria-label="Hero images">
@@ -586,7 +594,9 @@ function MessageGroupView({ group, own, host }: { group: MessageGroup; own: bool
       )}
       <div className="story-group__body">
         <p className="story-group__header">
-          <span className="story-group__name">{name}</span>
+          <span className="story-group__name" dir="auto">
+            {name}
+          </span>
           {host && <HostBadge />}
           <time className="story-group__time" dateTime={group.messages[0]!.timestamp}>
             {formatMessageTime(group.messages[0]!.timestamp)}
@@ -609,7 +619,7 @@ function MessageText({ message }: { message: ChatMessage }) {
       {message.kind === 'hero' ? (
         // A hero's line is what a user typed: shown as text, never as markup or links.
         <div className="story-message__text story-message__text--plain">
-          <p>{message.content}</p>
+          <p dir="auto">{message.content}</p>
         </div>
       ) : (
         <Markdown text={message.content} className="markdown story-message__text" headingOffset={2} />
@@ -631,7 +641,10 @@ function SystemText({ content }: { content: string }) {
     <p>
       {segments.map((segment, index) =>
         segment.strong ? (
-          <strong key={index}>{segment.text}</strong>
+          // The strong segments are heroes' names.
+          <strong key={index}>
+            <bdi>{segment.text}</bdi>
+          </strong>
         ) : (
           <span key={index}>{segment.text}</span>
         ),

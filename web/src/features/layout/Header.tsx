@@ -43,7 +43,9 @@ function AccountActions() {
         <span className="user-chip__avatar" aria-hidden="true">
           {label.charAt(0).toUpperCase()}
         </span>
-        <span className="user-chip__name">{label}</span>
+        <span className="user-chip__name">
+          <bdi>{label}</bdi>
+        </span>
       </Link>
       <button type="button" className="button button--small button--ghost" onClick={() => void signOut()}>
         Sign Out
@@ -79,7 +81,14 @@ export function Header() {
       <div className="site-header__inner container">
         <Link to="/" className="brand" aria-label="Starborn home">
           {/* The 96 px emblem (logo-96): the full logo is a 512 px social preview image. */}
-          <SmartImage src="/logo-96.jpg" alt="" className="brand__logo" width={40} height={40} loading="eager" />
+          <SmartImage
+            src="/logo-96.jpg"
+            alt=""
+            className="brand__logo"
+            width={40}
+            height={40}
+            loading="eager"
+          />
           <span className="brand__name">Starborn</span>
         </Link>
 

@@ -26,7 +26,9 @@ export function RemoveHeroButton({ roomId, heroId, name }: { roomId: string; her
   }
   return (
     <div className="story-host__confirm" role="group" aria-label={`Remove ${name}?`}>
-      <p>Remove {name} from this room? They cannot join it again.</p>
+      <p>
+        Remove <bdi>{name}</bdi> from this room? They cannot join it again.
+      </p>
       <div className="actions">
         <button
           ref={confirm}
@@ -35,7 +37,7 @@ export function RemoveHeroButton({ roomId, heroId, name }: { roomId: string; her
           disabled={removal.isLoading}
           onClick={() => void remove({ roomId, heroId })}
         >
-          Remove {name}
+          Remove <bdi>{name}</bdi>
         </button>
         <button
           type="button"

@@ -164,7 +164,7 @@ export function SupportForm() {
           Message Sent
         </h3>
         <p>
-          Thank you, {sent.name}. Your message has reached our support team, and we will reply to{' '}
+          Thank you, <bdi>{sent.name}</bdi>. Your message has reached our support team, and we will reply to{' '}
           <strong>{sent.email}</strong> within 24 hours.
         </p>
         <p className="muted">
