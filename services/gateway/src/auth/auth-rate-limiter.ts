@@ -25,7 +25,10 @@ export class AuthRateLimiter {
   >;
   private readonly known: KnownAddresses;
 
-  constructor(@Inject(GATEWAY_REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
     this.known = new KnownAddresses(redis, config);
     const limiter = (name: string, points: number) =>
       redisLimiter(redis, config, name, points, config.RATE_LIMIT_WINDOW_SECONDS);
@@ -45,7 +48,7 @@ export class AuthRateLimiter {
   /** Counts one attempt; throws 429 with Retry-After when a limit is spent. */
   async consume(action: Action, ip: string, email: string): Promise<void> {
     const { ip: byIp, email: byEmail, emailIp: byEmailIp } = this.limiters[action];
-    const emailKey = email.trim().toLowerCase() || '(none)';
+    const emailKey = accountKey(email);
     try {
       // One after another: an attempt refused by a narrower limit must not spend the wider ones, or a
       // guesser stuck at the per-address limit would still run the account's ceiling down.
@@ -64,7 +67,7 @@ export class AuthRateLimiter {
    * typos do not lock them out later, and remembers the address as one of the account's own.
    */
   async reset(action: Action, ip: string, email: string): Promise<void> {
-    const emailKey = email.trim().toLowerCase();
+    const emailKey = accountKey(email);
     const { email: byEmail, emailIp: byEmailIp } = this.limiters[action];
     await Promise.all([
       byEmail.delete(emailKey),
@@ -75,17 +78,38 @@ export class AuthRateLimiter {
 
   /** A deleted account: its known addresses and its sign-in counts go. */
   async forgetAccount(email: string): Promise<void> {
-    const emailKey = email.trim().toLowerCase();
-    await Promise.all([this.known.forget(emailKey), this.limiters.login.email.delete(emailKey)]);
+    const emailKey = accountKey(email);
+    await Promise.all([
+      this.known.forget(emailKey),
+      this.limiters.login.email.delete(emailKey),
+      this.limiters.support.email.delete(emailKey),
+      this.forgetPairs(emailKey),
+    ]);
+  }
+
+  /** The per-(account, address) counts of every address: found by their common key prefix. */
+  private async forgetPairs(emailKey: string): Promise<void> {
+    const pattern = `${this.limiters.login.emailIp!.keyPrefix}:${escapeGlob(pairKey(emailKey, ''))}*`;
+    const stream = this.redis.scanStream({ match: pattern, count: 500 });
+    for await (const keys of stream as AsyncIterable<string[]>)
+      if (keys.length) await this.redis.del(...keys);
   }
 
   /** An account just made from this address: the address is the owner's own. */
   rememberAddress(ip: string, email: string): Promise<void> {
-    return this.known.remember(email.trim().toLowerCase(), ip);
+    return this.known.remember(accountKey(email), ip);
   }
 }
 
-/** One key per (email, address); the address last, as an email cannot hold a space. */
+/**
+ * What names an account in the limits' Redis keys: a digest of its normalised email, so that no key
+ * holds the email itself, and nothing of it is left in Redis once the account is deleted.
+ */
+export function accountKey(email: string): string {
+  return hash(email.trim().toLowerCase() || '(none)');
+}
+
+/** One key per (account, address). */
 function pairKey(email: string, ip: string): string {
   return `${email} ${ip}`;
 }
@@ -131,9 +155,15 @@ class KnownAddresses {
     await this.redis.del(this.key(emailKey));
   }
 
+  /** `emailKey` is already a digest ({@link accountKey}). */
   private key(emailKey: string): string {
-    return this.prefix + hash(emailKey);
+    return this.prefix + emailKey;
   }
+}
+
+/** `text` matched literally in a Redis SCAN pattern. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (character) => `\\${character}`);
 }
 
 function hash(text: string): string {

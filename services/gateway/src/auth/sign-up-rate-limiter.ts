@@ -2,6 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { RemoteError } from '@starborn/messaging';
 import type { FastifyRequest } from 'fastify';
 import { consumeOrRefuse, RedisLimits, reserveOrRefuse } from '../limits/redis-limits.js';
+import { accountKey } from './auth-rate-limiter.js';
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts';
 
@@ -29,7 +30,7 @@ export class SignUpRateLimiter extends RedisLimits {
    * Retry-After when either is spent; a refused sign-up (4xx) counts against the email.
    */
   async limit<T>(ip: string, email: string, signUp: () => Promise<T>): Promise<T> {
-    const emailKey = email.trim().toLowerCase();
+    const emailKey = accountKey(email);
     // Both taken before the account is made, each in one Redis step with its check, so simultaneous
     // sign-ups cannot run past either budget; what does not count is given back afterwards.
     const failure = await reserveOrRefuse(this.failuresPerEmail, emailKey, TOO_MANY_ATTEMPTS);
@@ -56,6 +57,11 @@ export class SignUpRateLimiter extends RedisLimits {
     }
     await failure.release();
     return session;
+  }
+
+  /** A deleted account: its email's count of refused sign-ups goes with it. */
+  async forgetAccount(email: string): Promise<void> {
+    await this.failuresPerEmail.delete(accountKey(email));
   }
 }
 

@@ -6,6 +6,7 @@ import { ErrorResponse } from '../auth/auth.dto.js';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import { SessionStore } from '../auth/session-store.js';
+import { SignUpRateLimiter } from '../auth/sign-up-rate-limiter.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { RealtimeServer } from '../realtime/realtime.server.js';
 import { AccountDeletedResponse, DeleteAccountBody } from './user-deletion.dto.js';
@@ -17,6 +18,7 @@ export class UserDeletionController {
   constructor(
     private readonly bus: MessageBus,
     private readonly rateLimiter: AuthRateLimiter,
+    private readonly signUpLimiter: SignUpRateLimiter,
     private readonly sessions: SessionStore,
     private readonly realtime: RealtimeServer,
   ) {}
@@ -45,6 +47,11 @@ export class UserDeletionController {
     await this.rateLimiter.consume('login', request.ip, user.email);
     const deleted = await this.bus.request('auth.delete-user', { userId: user.id, password: body.password });
     await this.sessions.markDeleted(user.id);
+    // The account's sign-in and sign-up counts and its known addresses go with it.
+    await Promise.all([
+      this.rateLimiter.forgetAccount(user.email),
+      this.signUpLimiter.forgetAccount(user.email),
+    ]);
     // Not awaited: asking every instance for its sockets may take SOCKET_IO_REQUEST_TIMEOUT_MS.
     void this.realtime.disconnectSessions(user.id);
     return deleted;

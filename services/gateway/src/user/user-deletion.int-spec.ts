@@ -5,6 +5,7 @@
  */
 import { eventually } from '@starborn/testing';
 import { connectedSocket, startStack, type GatewayInstance, type TestStack } from '../__tests__/stack.js';
+import { accountKey } from '../auth/auth-rate-limiter.js';
 
 let stack: TestStack;
 let second: GatewayInstance;
@@ -69,3 +70,22 @@ it('deletes the account: every session and socket ends, and its heroes, shares a
     sockets.forEach((socket) => socket.disconnect());
   }
 }, 60_000);
+
+it('leaves nothing of the account in the sign-in limits: no key names its email, its known addresses go', async () => {
+  const { token, user } = (await stack.newUser()) as { token: string; user: { id: string; email: string } };
+  const signIn = (password: string) =>
+    stack.api('POST', '/api/auth/login', { body: { email: user.email, password } });
+  expect((await signIn('not-my-password')).status).toBe(401);
+  expect((await signIn('password-123')).status).toBe(200);
+  expect((await signIn('not-my-password')).status).toBe(401);
+  const digest = accountKey(user.email);
+  const keysOf = async () => {
+    const keys = await stack.redis.keys(`${stack.prefix}*`);
+    return keys.filter((key) => key.toLowerCase().includes(user.email.toLowerCase()) || key.includes(digest));
+  };
+  expect((await keysOf()).length).toBeGreaterThan(0);
+  expect((await keysOf()).filter((key) => key.includes(user.email))).toEqual([]);
+
+  expect(await deleteAccount(token, { password: 'password-123' })).toMatchObject({ status: 200 });
+  expect(await keysOf()).toEqual([]);
+});
