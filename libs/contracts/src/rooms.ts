@@ -46,6 +46,8 @@ export const ROOM_MESSAGES = {
   heroNotInRoom: 'That hero is not in this room.',
   hostCannotBeRemoved: 'The host cannot be removed from the room.',
   nothingToChange: 'Give a new title, inviteOnly or rotateInvite.',
+  joinRateLimited: 'You are joining rooms too quickly. Please wait a moment and try again.',
+  signedOut: 'You were signed out. Please sign in again.',
 } as const;
 
 export type RoomRole = 'participant' | 'spectator';
@@ -186,6 +188,11 @@ export interface RoomQuery {
   roomId: string;
   /** The asking user: the host's owner also gets the invite token. */
   userId?: string;
+  /**
+   * The invite link's token: an invite-only room's detail is shown only to its members (the host's
+   * owner, people with a hero in it) and to holders of its current invite token; 404 for anyone else.
+   */
+  inviteToken?: string;
 }
 
 export interface JoinRoomCommand {
@@ -247,6 +254,8 @@ export interface NarratorFailedEvent {
 export const storyRoomChannel = (roomId: string) => `story:${roomId}`;
 /** The sockets of one hero in one story room (on any gateway instance): removing the hero drops them. */
 export const storyRoomHeroChannel = (roomId: string, heroId: string) => `story:${roomId}:hero:${heroId}`;
+/** The sockets of one person (any of their heroes) in one story room: removing the person drops them. */
+export const storyRoomUserChannel = (roomId: string, userId: string) => `story:${roomId}:user:${userId}`;
 
 export const RoomSocketEvents = {
   authenticate: 'authenticate',

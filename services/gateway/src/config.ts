@@ -60,6 +60,14 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_ROOM_MESSAGES: z.coerce.number().int().min(1).default(5),
     /** …of this many seconds. */
     RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5),
+    /** Shared story joins one socket may ask for (join_room) per window… */
+    RATE_LIMIT_ROOM_JOINS_PER_SOCKET: z.coerce.number().int().min(1).default(5),
+    /** …of this many seconds… */
+    RATE_LIMIT_ROOM_JOINS_PER_SOCKET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(10),
+    /** …and one user may ask for over all their sockets and gateway instances per window… */
+    RATE_LIMIT_ROOM_JOINS_PER_USER: z.coerce.number().int().min(1).default(20),
+    /** …of this many seconds. */
+    RATE_LIMIT_ROOM_JOINS_PER_USER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     /** Rooms one user may create (across gateway instances) per window… */
     RATE_LIMIT_ROOM_CREATE: z.coerce.number().int().min(1).default(5),
     /** …of this many seconds. */

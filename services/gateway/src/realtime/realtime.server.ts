@@ -123,5 +123,6 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
     }
     socket.data.user = verified.user;
     socket.data.tokenId = verified.session.tokenId;
+    socket.data.session = verified.session;
   }
 }

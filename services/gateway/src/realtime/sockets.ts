@@ -1,5 +1,6 @@
 import type { ClientToServerEvents, RoomHeroRef, RoomRole, ServerToClientEvents } from '@starborn/contracts';
 import type { Server, Socket } from 'socket.io';
+import type { SessionClaims } from '../auth/session-store.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 
 /**
@@ -10,6 +11,8 @@ export interface StorySocketData {
   user?: AuthenticatedUser;
   /** The id of the token the socket signed in with: signing that token out disconnects the socket. */
   tokenId?: string;
+  /** That token's session, checked again before every room action (it may have ended since). */
+  session?: SessionClaims;
   /** The hero the socket speaks as, verified as the user's own through heroes. */
   hero?: RoomHeroRef;
   /** The shared story room the socket is in (one at a time), and its role there. */

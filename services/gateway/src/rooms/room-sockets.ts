@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   INTERNAL_ERROR,
   ROOM_MESSAGES,
@@ -6,23 +6,33 @@ import {
   SocketRooms,
   storyRoomChannel,
   storyRoomHeroChannel,
+  storyRoomUserChannel,
   type RoomHeroRef,
   type RoomJoinedDto,
 } from '@starborn/contracts';
 import { MessageBus, RemoteError, type MessageMeta } from '@starborn/messaging';
+import type { Redis } from 'ioredis';
+import { SessionStore } from '../auth/session-store.js';
 import { TokenVerifier, type AuthenticatedUser } from '../auth/token-verifier.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import type { GatewaySocket } from '../realtime/sockets.js';
+import { GATEWAY_REDIS } from '../redis.provider.js';
 import { RoomHeroes } from './room-heroes.js';
 import { checkHeroId, checkMessage, isRoomId, payloadOf } from './room-input.js';
+import { RoomJoinLimits } from './room-join-limits.js';
 import { RoomMessageRateLimiter } from './room-message-rate-limiter.js';
 
 /** The socket.io room every socket sitting in a story room is also in, so presence asks only those. */
 export const STORY_ROOMS_CHANNEL = 'story-rooms';
 
-/** The socket.io rooms a socket sitting in a story room is in. */
-const storyChannels = (roomId: string, heroId: string) => [
+/**
+ * The socket.io rooms a socket sitting in a story room is in: the room's broadcasts, and its hero's and
+ * person's own channels, through which the host's removal drops it on any instance.
+ */
+const storyChannels = (roomId: string, hero: RoomHeroRef) => [
   storyRoomChannel(roomId),
-  storyRoomHeroChannel(roomId, heroId),
+  storyRoomHeroChannel(roomId, hero.heroId),
+  storyRoomUserChannel(roomId, hero.userId),
   STORY_ROOMS_CHANNEL,
 ];
 
@@ -34,19 +44,29 @@ class Refusal extends Error {}
  * disconnect. A socket's events are handled one after another, in the order they arrived, so a
  * browser may send join_room and then send_message at once. Whatever goes wrong is answered on the
  * socket; nothing a client sends can break it.
+ *
+ * Every room action is authorised against the live session (signed out, signed out everywhere, a
+ * password change, a deleted account), checked again after the waits in which it could have ended;
+ * a socket enters a room's broadcast channels only once the rooms service has let its hero in.
  */
 @Injectable()
 export class RoomSockets {
   private readonly logger = new Logger(RoomSockets.name);
   /** Work still running (e.g. leaves after disconnects), awaited at shutdown. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly joinLimits: RoomJoinLimits;
 
   constructor(
     private readonly bus: MessageBus,
     private readonly verifier: TokenVerifier,
+    private readonly sessions: SessionStore,
     private readonly heroes: RoomHeroes,
     private readonly limiter: RoomMessageRateLimiter,
-  ) {}
+    @Inject(GATEWAY_REDIS) redis: Redis,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.joinLimits = new RoomJoinLimits(redis, config);
+  }
 
   attach(socket: GatewaySocket): void {
     let queue: Promise<unknown> = Promise.resolve();
@@ -79,51 +99,77 @@ export class RoomSockets {
     const verified =
       typeof token === 'string' && token ? await this.verifier.verifySession(token) : undefined;
     if (!verified) return refuse(ROOM_MESSAGES.invalidToken);
-    const { user } = verified;
+    const { user, session } = verified;
     const heroId = checkHeroId(rawHeroId);
     if (!heroId.ok) return refuse(heroId.message);
+    const data = socket.data;
+    // Known as this token's socket from now on, in its user's channel: a sign-out while the hero is
+    // looked up finds it there (the sweep), and the check below finds the sign-out.
+    const before = { session: data.session, tokenId: data.tokenId, userId: data.user?.id };
+    const userChannel = SocketRooms.user(user.id);
+    const wasInUserChannel = socket.rooms.has(userChannel);
+    data.session = session;
+    data.tokenId = session.tokenId;
+    await socket.join(userChannel);
+    const undo = async () => {
+      data.session = before.session;
+      data.tokenId = before.tokenId;
+      if (!wasInUserChannel) await socket.leave(userChannel);
+    };
     let hero: RoomHeroRef;
     try {
       hero = await this.heroes.ownHero(user.id, heroId.value, this.meta(socket, user));
     } catch (error) {
+      await undo();
       return refuse(this.messageOf(error));
     }
-    const data = socket.data;
+    if (!(await this.sessions.isLive(session))) {
+      await undo();
+      return refuse(ROOM_MESSAGES.signedOut);
+    }
     // Speaking as another hero (or user) from now on: the old one leaves its room first.
     if (data.roomId && (data.hero?.heroId !== hero.heroId || data.user?.id !== user.id)) {
       await this.leaveCurrentRoom(socket);
     }
+    if (before.userId && before.userId !== user.id) await socket.leave(SocketRooms.user(before.userId));
     data.user = user;
-    data.tokenId = verified.session.tokenId;
     data.hero = hero;
-    await socket.join(SocketRooms.user(user.id));
     socket.emit(RoomSocketEvents.authenticated, { heroId: hero.heroId, isPremium: hero.isPremium });
   }
 
   private async join(socket: GatewaySocket, payload: unknown): Promise<void> {
     const data = socket.data;
     if (!data.user || !data.hero) throw new Refusal(ROOM_MESSAGES.notAuthenticated);
+    await this.assertLive(socket);
+    if (!(await this.joinLimits.allow(socket.id, data.user.id)))
+      throw new Refusal(ROOM_MESSAGES.joinRateLimited);
     const { roomId, invite } = payloadOf(payload);
     if (!isRoomId(roomId)) throw new Refusal(ROOM_MESSAGES.roomNotFound);
     const inviteToken = typeof invite === 'string' && invite ? invite : undefined;
     const meta = this.meta(socket, data.user);
     // The hero as it is now: it may have become premium (or been deleted) since authenticate.
     const hero = await this.heroes.ownHero(data.user.id, data.hero.heroId, meta);
-    if (data.roomId && data.roomId !== roomId.toLowerCase()) await this.leaveCurrentRoom(socket);
-    // The socket enters the broadcast room before the history is read, so no message stored in between
-    // is missed (one may arrive both live and in the history: clients keep each message id once).
-    // socket.data first, so that whoever counts the room sees the role too. Room ids are uuids, which
-    // the rooms service spells in lower case: that spelling names the socket.io room it broadcasts to.
-    // The hero's own channel in the room is how its host's removal reaches this socket on any instance.
-    const channels = storyChannels(roomId.toLowerCase(), hero.heroId);
+    // Room ids are uuids, which the rooms service spells in lower case: that spelling names the socket.io
+    // room it broadcasts to.
+    const id = roomId.toLowerCase();
+    if (data.roomId && data.roomId !== id) await this.leaveCurrentRoom(socket);
+    // rooms decides who comes in (a removed person never again; an invite-only room with its token)
+    // before the socket hears anything of the room.
+    const command = { roomId, hero, inviteToken };
+    await this.bus.request('rooms.join', command, { meta });
+    await this.assertLive(socket);
+    // socket.data first, so that whoever counts the room sees the role too.
+    const channels = storyChannels(id, hero);
     data.hero = hero;
-    data.roomId = roomId.toLowerCase();
+    data.roomId = id;
     data.role = hero.isPremium ? 'participant' : 'spectator';
     await socket.join(channels);
     let joined: RoomJoinedDto;
     try {
-      // rooms decides who comes in (a removed hero never again; an invite-only room with its token).
-      joined = await this.bus.request('rooms.join', { roomId, hero, inviteToken }, { meta });
+      // Asked again now that the socket hears the room: the history read here holds every message stored
+      // before this moment, and later ones arrive live (one may come both ways: clients keep each message
+      // id once). rooms decides again, so a removal since the first answer keeps the socket out.
+      joined = await this.bus.request('rooms.join', command, { meta });
     } catch (error) {
       for (const channel of channels) await socket.leave(channel);
       data.roomId = undefined;
@@ -142,6 +188,7 @@ export class RoomSockets {
     if (!message.ok) throw new Refusal(message.message);
     if (data.role !== 'participant') throw new Refusal(ROOM_MESSAGES.spectatorCannotSend);
     if (!(await this.limiter.allow(data.user.id))) throw new Refusal(ROOM_MESSAGES.rateLimited);
+    await this.assertLive(socket);
     // The rooms service stores the message and broadcasts it to the room (this socket included).
     await this.bus.request(
       'rooms.send',
@@ -161,7 +208,7 @@ export class RoomSockets {
     data.roomId = undefined;
     data.role = undefined;
     const channel = storyRoomChannel(roomId);
-    for (const joined of storyChannels(roomId, hero.heroId)) await socket.leave(joined);
+    for (const joined of storyChannels(roomId, hero)) await socket.leave(joined);
     const stillThere = await socket.nsp
       .in(channel)
       .fetchSockets()
@@ -173,6 +220,24 @@ export class RoomSockets {
       .catch((error) => {
         this.logger.warn(`rooms.leave of ${hero.heroId} in ${roomId} failed: ${(error as Error).message}`);
       });
+  }
+
+  /**
+   * Refuses the event unless the socket's session is live. A socket whose session ended is signed out
+   * here at once (out of its room and its user's channel), whether or not the sign-out's sweep has
+   * reached it yet.
+   */
+  private async assertLive(socket: GatewaySocket): Promise<void> {
+    const { session } = socket.data;
+    if (session && (await this.sessions.isLive(session))) return;
+    await this.leaveCurrentRoom(socket);
+    const data = socket.data;
+    if (data.user) await socket.leave(SocketRooms.user(data.user.id));
+    data.user = undefined;
+    data.hero = undefined;
+    data.session = undefined;
+    data.tokenId = undefined;
+    throw new Refusal(ROOM_MESSAGES.signedOut);
   }
 
   /** Answers a failed event on the socket: the service's message for its refusals, a plain one otherwise. */

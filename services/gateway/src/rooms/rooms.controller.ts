@@ -1,5 +1,5 @@
-import { applyDecorators, Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, ROOM_MESSAGES, type RoomSummaryDto } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { ErrorResponse } from '../auth/auth.dto.js';
@@ -81,13 +81,28 @@ export class RoomsController {
 
   @Get(':roomId')
   @ApiOperation({
-    summary: "A room's title, the heroes in it and its host; the host's owner also gets the invite token",
+    summary:
+      "A room's title, the heroes in it and its host; the host's owner also gets the invite token. An invite-only room answers only its members (the host, people with a hero in it) and holders of its invite; 404 for anyone else, removed people included",
+  })
+  @ApiQuery({
+    name: 'invite',
+    required: false,
+    description: "The invite link's token, for an invite-only room the caller has not joined yet",
   })
   @ApiResponse({ status: 200, type: RoomDetailResponse })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: "'Room not found.'" })
-  get(@Param('roomId') roomId: string, @CurrentUser() user: AuthenticatedUser) {
+  @ApiResponse({
+    status: 404,
+    type: ErrorResponse,
+    description: "'Room not found.' (also an invite-only room the caller may not see)",
+  })
+  get(
+    @Param('roomId') roomId: string,
+    @CurrentUser() user: AuthenticatedUser,
+    @Query('invite') invite?: unknown,
+  ) {
     if (!isRoomId(roomId)) throw roomNotFound();
-    return this.bus.request('rooms.get', { roomId, userId: user.id });
+    const inviteToken = typeof invite === 'string' && invite.length <= 200 ? invite : undefined;
+    return this.bus.request('rooms.get', { roomId, userId: user.id, inviteToken });
   }
 
   @Patch(':roomId')
@@ -111,7 +126,7 @@ export class RoomsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'The host removes a hero: its sockets are dropped on every gateway instance and it cannot join again',
+      "The host removes a hero's person: the sockets of all their heroes are dropped on every gateway instance, none of their heroes can join again, and the invite link is rotated (the answer carries the new one)",
   })
   @ApiResponse({ status: 400, type: ErrorResponse, description: `'${ROOM_MESSAGES.hostCannotBeRemoved}'` })
   @HostRouteResponses()

@@ -143,7 +143,14 @@ async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promis
 beforeAll(async () => {
   stack = await startStack('rooms', {
     with: ['rooms'],
-    env: { RATE_LIMIT_ROOM_MESSAGES: '5', RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS: '5' },
+    env: {
+      RATE_LIMIT_ROOM_MESSAGES: '5',
+      RATE_LIMIT_ROOM_MESSAGES_WINDOW_SECONDS: '5',
+      RATE_LIMIT_ROOM_JOINS_PER_SOCKET: '5',
+      RATE_LIMIT_ROOM_JOINS_PER_SOCKET_WINDOW_SECONDS: '10',
+      RATE_LIMIT_ROOM_JOINS_PER_USER: '20',
+      RATE_LIMIT_ROOM_JOINS_PER_USER_WINDOW_SECONDS: '60',
+    },
   });
   second = await stack.addGateway();
   [a, b, c] = await Promise.all([
@@ -477,6 +484,59 @@ describe('a room across two gateway instances', () => {
     expect(one.count('error') + two.count('error')).toBe(1);
     expect(one.socket.connected && two.socket.connected).toBe(true);
   });
+});
+
+describe('join_room limits', () => {
+  it('refuses a burst of 60 joins beyond 5 per socket, and 20 per user across sockets, clearly', async () => {
+    const host = await stack.newHero({ paid: true });
+    const roomId = await createRoom(host);
+    const spectator = await stack.newHero({ paid: false });
+    const first = await Client.connect(stack.baseUrl);
+    await first.authenticate(spectator.token, spectator.heroId);
+    for (let i = 0; i < 60; i++) first.emit('join_room', { roomId });
+    await eventually(async () => {
+      expect(first.count('room_joined') + first.count('error')).toBe(60);
+    }, 20_000);
+    expect(first.count('room_joined')).toBe(5);
+    expect(first.count('error', (e) => e.message === ROOM_MESSAGES.joinRateLimited)).toBe(55);
+    // Three more sockets of the same user, on both instances: 5 each, then the user's 20 are spent.
+    const others = await Promise.all(
+      [second.baseUrl, stack.baseUrl, second.baseUrl, stack.baseUrl].map((url) => Client.connect(url)),
+    );
+    for (const client of others) await client.authenticate(spectator.token, spectator.heroId);
+    for (const client of others.slice(0, 3)) {
+      for (let i = 0; i < 5; i++) await client.join(roomId);
+    }
+    const last = others[3]!;
+    last.emit('join_room', { roomId });
+    expect(await last.next('error')).toEqual({ message: ROOM_MESSAGES.joinRateLimited });
+    expect(last.socket.connected).toBe(true);
+  }, 60_000);
+
+  it('a spectator hopping between two rooms is announced a bounded number of times', async () => {
+    const host = await stack.newHero({ paid: true });
+    const rooms = [await createRoom(host), await createRoom(host)];
+    const hopper = await stack.newHero({ paid: false });
+    const watcher = await Client.connect(stack.baseUrl);
+    await watcher.authenticate(host.token, host.heroId);
+    await watcher.join(rooms[0]!);
+    const hop = await Client.connect(second.baseUrl);
+    await hop.authenticate(hopper.token, hopper.heroId);
+    for (let i = 0; i < 40; i++) hop.emit('join_room', { roomId: rooms[i % 2] });
+    await eventually(async () => {
+      expect(hop.count('room_joined') + hop.count('error')).toBe(40);
+    }, 20_000);
+    await sleep(300);
+    const { rows } = await stack.db.query(
+      `SELECT count(*)::int AS n FROM rooms.messages WHERE room_id = ANY($1::uuid[]) AND kind = 'system' AND content LIKE $2`,
+      [rooms, `${hopper.hero.name} %`],
+    );
+    // At most: joined once per room, left once per room within the grace window.
+    expect(rows[0].n).toBeLessThanOrEqual(4);
+    expect(
+      watcher.count('message', (m) => m.kind === 'system' && m.content.includes(hopper.hero.name)),
+    ).toBeLessThanOrEqual(2);
+  }, 60_000);
 });
 
 describe('room hosts', () => {

@@ -5,6 +5,7 @@ import {
   socketIoRedisKey,
   storyRoomChannel,
   storyRoomHeroChannel,
+  storyRoomUserChannel,
   type ChatMessageDto,
   type RoomUpdatedEvent,
 } from '@starborn/contracts';
@@ -53,17 +54,22 @@ export class RoomBroadcaster implements OnApplicationShutdown {
   }
 
   /**
-   * The host removed a hero: the room (the hero included) hears `hero_removed`, then every socket of that
-   * hero in the room is disconnected, on every gateway instance. Both go out on one Redis connection, in
-   * this order, so the hero's sockets get the event before they are dropped.
+   * The host removed a person: the room (the removed included) hears `hero_removed` for each of their
+   * heroes that was in it, then every socket of that person in the room is disconnected, on every
+   * gateway instance (through the person's channel, and each hero's for sockets joined before it
+   * existed). All go out on one Redis connection, in this order, so the sockets get the events first.
    */
-  heroRemoved(roomId: string, heroId: string): void {
-    this.emit(roomId, RoomSocketEvents.heroRemoved, { roomId, heroId });
+  personRemoved(roomId: string, userId: string, heroIds: string[]): void {
+    for (const heroId of heroIds) this.emit(roomId, RoomSocketEvents.heroRemoved, { roomId, heroId });
+    const channels = [
+      storyRoomUserChannel(roomId, userId),
+      ...heroIds.map((id) => storyRoomHeroChannel(roomId, id)),
+    ];
     try {
-      this.emitter.in(storyRoomHeroChannel(roomId, heroId)).disconnectSockets(true);
+      this.emitter.in(channels).disconnectSockets(true);
     } catch (error) {
       this.logger.warn(
-        `Could not disconnect hero ${heroId} from room ${roomId}: ${(error as Error).message}`,
+        `Could not disconnect user ${userId} from room ${roomId}: ${(error as Error).message}`,
       );
     }
   }

@@ -33,15 +33,16 @@ export function inviteMatches(room: Pick<RoomRow, 'invite_token'>, given: unknow
 
 /**
  * How a hero comes into a room: 'join' (takes a seat), 'read' (a closed room's history, for heroes that
- * were in it), or a refusal. A removed hero never comes back, invite or not; an invite-only room lets in
- * the heroes already in it and holders of its current invite token.
+ * were in it), or a refusal. A removed person never comes back, with any of their heroes, invite or not;
+ * an invite-only room lets in the heroes already in it and holders of its current invite token.
  */
 export function joinAccess(
   room: RoomAccess,
   participant: Pick<ParticipantRow, 'removed_at'> | undefined,
   inviteToken: unknown,
+  personRemoved = false,
 ): 'join' | 'read' {
-  if (participant?.removed_at) throw forbidden(ROOM_MESSAGES.removedFromRoom);
+  if (participant?.removed_at || personRemoved) throw forbidden(ROOM_MESSAGES.removedFromRoom);
   if (room.closed_at) {
     if (participant) return 'read';
     throw forbidden(ROOM_MESSAGES.roomClosed);
@@ -49,6 +50,21 @@ export function joinAccess(
   if (room.invite_only && !participant && !inviteMatches(room, inviteToken))
     throw forbidden(ROOM_MESSAGES.inviteRequired);
   return 'join';
+}
+
+/**
+ * Whether `userId` may see the room's detail: anyone for a public room; for an invite-only one its
+ * members (the host's owner, a person with a hero in it) and holders of its current invite token, never
+ * a removed person. Everyone else is told the room does not exist.
+ */
+export function canSeeDetail(
+  room: Pick<RoomRow, 'invite_only' | 'invite_token' | 'host_user_id'>,
+  viewer: { userId: unknown; inRoom: boolean; removed: boolean; inviteToken: unknown },
+): boolean {
+  if (!room.invite_only) return true;
+  if (typeof viewer.userId === 'string' && viewer.userId.toLowerCase() === room.host_user_id) return true;
+  if (viewer.removed) return false;
+  return viewer.inRoom || inviteMatches(room, viewer.inviteToken);
 }
 
 /** Only the user owning the host hero changes the room, and only while it is open. */

@@ -41,8 +41,10 @@ export interface ParticipantRow {
   chinese_element: string | null;
   joined_at: Date;
   last_seen_at: Date;
-  /** Set when the host removed the hero: it never joins again. */
+  /** Set when the host removed the hero's person: none of their heroes joins again. */
   removed_at: Date | null;
+  /** When the room last announced that this hero left. */
+  left_notice_at: Date | null;
 }
 
 export interface MessageRow {
@@ -193,10 +195,11 @@ export async function setNarratorSilent(sql: Sql, roomId: string, silent: boolea
 }
 
 /**
- * Adds the hero's participant row or refreshes it; true when this call added it, undefined when the hero
- * was removed from the room (its row stays as it is). PostgreSQL decides (a row inserted by this
- * statement has no xmax), so of two simultaneous first joins only one is first, and a join racing the
- * hero's removal either lands before it or is refused.
+ * Adds the hero's participant row or refreshes it; true when this call added it, undefined when the hero's
+ * person (any of their heroes) was removed from the room (rows stay as they are). PostgreSQL decides (a
+ * row inserted by this statement has no xmax), so of two simultaneous first joins only one is first. A
+ * join racing a removal either lands before it or is refused: both lock the room's row first (touchRoom),
+ * and this statement reads the removals committed before it.
  */
 export async function upsertParticipant(
   sql: Sql,
@@ -206,7 +209,10 @@ export async function upsertParticipant(
   const [row] = await sql<{ added: boolean }>(
     `INSERT INTO "rooms"."participants"
        ("room_id", "hero_id", "user_id", "name", "avatar", "is_premium", "role", "joined_at", "last_seen_at")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+     SELECT $1::uuid, $2::char(32), $3::uuid, $4::text, $5::text, $6::boolean, $7::text, $8::timestamptz, $8::timestamptz
+      WHERE NOT EXISTS (
+        SELECT 1 FROM "rooms"."participants" r
+         WHERE r."room_id" = $1 AND r."user_id" = $3 AND r."removed_at" IS NOT NULL)
      ON CONFLICT ("room_id", "hero_id") DO UPDATE SET
        "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "avatar" = EXCLUDED."avatar",
        "is_premium" = EXCLUDED."is_premium", "role" = EXCLUDED."role", "last_seen_at" = EXCLUDED."last_seen_at"
@@ -246,20 +252,67 @@ export async function closeRoom(sql: Sql, roomId: string, now: Date): Promise<Ro
   return row;
 }
 
-/** Removes a hero from the room for good; false when it is not (or no longer) in it. */
-export async function removeParticipant(
+/**
+ * Removes a person from the room for good: every hero of theirs that is in it (none of their heroes,
+ * present or future, comes in again). Returns the ids of the heroes removed now.
+ */
+export async function removePerson(sql: Sql, roomId: string, userId: string, now: Date): Promise<string[]> {
+  const rows = await sql<{ hero_id: string }>(
+    `UPDATE "rooms"."participants" SET "removed_at" = $3
+      WHERE "room_id" = $1 AND "user_id" = $2 AND "removed_at" IS NULL
+      RETURNING "hero_id"`,
+    [roomId, userId, now],
+  );
+  return rows.map((row) => row.hero_id);
+}
+
+/** Whether the host removed this person (any hero of theirs) from the room. */
+export async function isPersonRemoved(sql: Sql, roomId: string, userId: string): Promise<boolean> {
+  const rows = await sql(
+    `SELECT 1 FROM "rooms"."participants" WHERE "room_id" = $1 AND "user_id" = $2 AND "removed_at" IS NOT NULL LIMIT 1`,
+    [roomId, userId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether this person has a hero in the room now (joined, not removed). */
+export async function isPersonInRoom(sql: Sql, roomId: string, userId: string): Promise<boolean> {
+  const rows = await sql(
+    `SELECT 1 FROM "rooms"."participants" WHERE "room_id" = $1 AND "user_id" = $2 AND "removed_at" IS NULL LIMIT 1`,
+    [roomId, userId],
+  );
+  return rows.length > 0;
+}
+
+/** A new invite token for the room (removal rotates it: links shared before stop working). */
+export async function setInviteToken(sql: Sql, roomId: string, inviteToken: string): Promise<void> {
+  await sql(`UPDATE "rooms"."rooms" SET "invite_token" = $2 WHERE "id" = $1`, [roomId, inviteToken]);
+}
+
+/**
+ * Claims the right to announce that the hero left: true unless the room announced it within `graceMs`
+ * (a hero coming and going is told once per window). One statement, so of two leaves at once only one
+ * claims it. Marks the hero seen either way.
+ */
+export async function claimLeaveNotice(
   sql: Sql,
   roomId: string,
   heroId: string,
   now: Date,
+  graceMs: number,
 ): Promise<boolean> {
-  const rows = await sql(
-    `UPDATE "rooms"."participants" SET "removed_at" = $3
-      WHERE "room_id" = $1 AND "hero_id" = $2 AND "removed_at" IS NULL
-      RETURNING "hero_id"`,
+  await sql(
+    `UPDATE "rooms"."participants" SET "last_seen_at" = GREATEST("last_seen_at", $3) WHERE "room_id" = $1 AND "hero_id" = $2`,
     [roomId, heroId, now],
   );
-  return rows.length > 0;
+  const claimed = await sql(
+    `UPDATE "rooms"."participants" SET "left_notice_at" = $3
+      WHERE "room_id" = $1 AND "hero_id" = $2
+        AND ("left_notice_at" IS NULL OR "left_notice_at" <= $3::timestamptz - make_interval(secs => $4::double precision / 1000))
+      RETURNING "hero_id"`,
+    [roomId, heroId, now, graceMs],
+  );
+  return claimed.length > 0;
 }
 
 export async function findParticipant(
@@ -272,13 +325,6 @@ export async function findParticipant(
     [roomId, heroId],
   );
   return row;
-}
-
-export async function seeParticipant(sql: Sql, roomId: string, heroId: string, now: Date): Promise<void> {
-  await sql(
-    `UPDATE "rooms"."participants" SET "last_seen_at" = GREATEST("last_seen_at", $3) WHERE "room_id" = $1 AND "hero_id" = $2`,
-    [roomId, heroId, now],
-  );
 }
 
 /** Heroes that joined and were not removed, first joined first. */

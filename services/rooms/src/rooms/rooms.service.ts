@@ -31,7 +31,14 @@ import { DataSource } from 'typeorm';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { NarratorQueue } from '../narrator/narrator.queue.js';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
-import { assertHostOf, joinAccess, newInviteToken, roomClosed, settingsChange } from './room-hosts.js';
+import {
+  assertHostOf,
+  canSeeDetail,
+  joinAccess,
+  newInviteToken,
+  roomClosed,
+  settingsChange,
+} from './room-hosts.js';
 import {
   presentDetail,
   presentListItem,
@@ -41,16 +48,19 @@ import {
 } from './room.presenter.js';
 import {
   activeRooms,
+  claimLeaveNotice,
   closeRoom,
   findParticipant,
   findRoom,
   insertMessage,
   insertRoom,
+  isPersonInRoom,
+  isPersonRemoved,
   latestMessages,
   NARRATOR_INTRO_TRIGGER,
   participantsOf,
-  removeParticipant,
-  seeParticipant,
+  removePerson,
+  setInviteToken,
   startNarratorTyping,
   stopNarratorTyping,
   touchRoom,
@@ -70,6 +80,11 @@ export const ACTIVE_ROOMS_LIMIT = 200;
  * was lost); the next trigger starts afresh.
  */
 export const NARRATOR_TYPING_STALE_MS = 2 * 60 * 1000;
+/**
+ * A hero that left is announced at most once in this window: a spectator hopping between rooms (or a
+ * flaky connection) cannot fill the chat with "left the story" lines. Its join is announced once ever.
+ */
+export const LEAVE_NOTICE_GRACE_MS = 5 * 60 * 1000;
 
 export const roleOf = (hero: Pick<RoomHeroRef, 'isPremium'>): RoomRole =>
   hero.isPremium ? 'participant' : 'spectator';
@@ -122,14 +137,31 @@ export class RoomsService {
     return rows.map(presentListItem);
   }
 
-  /** The room's title, heroes and host settings; the invite token only for the host's owner. */
+  /**
+   * The room's title, heroes and host settings; the invite token only for the host's owner. An invite-only
+   * room is shown only to its members and holders of its invite: anyone else (a removed person too) gets
+   * the same 404 as for a room that does not exist.
+   */
   async get(query: RoomQuery): Promise<RoomDetailDto> {
-    return this.detail(validRoomId(query?.roomId), query.userId);
+    const roomId = validRoomId(query?.roomId);
+    const room = await findRoom(this.sql, roomId);
+    if (!room) throw roomNotFound();
+    if (room.invite_only) {
+      const userId = typeof query.userId === 'string' && isUuid(query.userId) ? query.userId : undefined;
+      const viewer = {
+        userId,
+        inRoom: userId !== undefined && (await isPersonInRoom(this.sql, roomId, userId)),
+        removed: userId !== undefined && (await isPersonRemoved(this.sql, roomId, userId)),
+        inviteToken: query.inviteToken,
+      };
+      if (!canSeeDetail(room, viewer)) throw roomNotFound();
+    }
+    return presentDetail(room, await participantsOf(this.sql, roomId), query.userId);
   }
 
   /**
    * Anyone signed in may join an open public room; an invite-only one takes the heroes already in it and
-   * holders of its invite token; a removed hero never again. A closed room shows the heroes that were in
+   * holders of its invite token; a removed person never again, with any of their heroes. A closed room shows the heroes that were in
    * it its history, read-only. The role follows the hero's premium state. Replies with the history.
    */
   async join(command: JoinRoomCommand): Promise<RoomJoinedDto> {
@@ -140,7 +172,9 @@ export class RoomsService {
     const { joined, closed } = await inTransaction(this.dataSource, async (sql) => {
       const room = await findRoom(sql, roomId);
       if (!room) throw roomNotFound();
-      const access = joinAccess(room, await findParticipant(sql, roomId, hero.heroId), command.inviteToken);
+      const participant = await findParticipant(sql, roomId, hero.heroId);
+      const personRemoved = await isPersonRemoved(sql, roomId, hero.userId);
+      const access = joinAccess(room, participant, command.inviteToken, personRemoved);
       if (access === 'read') return { joined: undefined, closed: true };
       // The room closed (or the hero was removed) since it was read: the statements below decide.
       if ((await touchRoom(sql, roomId, now, false)) === null) throw roomClosed();
@@ -178,7 +212,11 @@ export class RoomsService {
     return this.detail(roomId, command.userId);
   }
 
-  /** The host removes a hero: out of the room at once, on every gateway instance, and for good. */
+  /**
+   * The host removes a hero's person: every hero of theirs is out of the room at once, on every gateway
+   * instance, and for good (another hero of the same user is refused too). The invite token is rotated,
+   * so a link the removed person kept lets nobody in; the host's detail carries the new one.
+   */
   async removeHero(command: RemoveRoomHeroCommand): Promise<RoomDetailDto> {
     const roomId = validRoomId(command?.roomId);
     const room = await this.hostedRoom(roomId, command.userId);
@@ -188,15 +226,27 @@ export class RoomsService {
     if (heroId === room.host_hero_id)
       throw new ServiceError(400, ErrorCodes.BAD_REQUEST, ROOM_MESSAGES.hostCannotBeRemoved);
     const now = this.clock.now();
-    const line = await inTransaction(this.dataSource, async (sql) => {
-      const participant = await findParticipant(sql, roomId, heroId);
-      if (!participant || !(await removeParticipant(sql, roomId, heroId, now)))
-        throw new ServiceError(404, ErrorCodes.NOT_FOUND, ROOM_MESSAGES.heroNotInRoom);
+    const removal = await inTransaction(this.dataSource, async (sql) => {
+      // The room's row first: a join of another hero of the same person waits for this removal (or this
+      // waits for it), so it cannot slip in between.
       if ((await touchRoom(sql, roomId, now, false)) === null) throw roomClosed();
-      return this.systemMessage(sql, roomId, `${participant.name} was removed from the story`, now);
+      const participant = await findParticipant(sql, roomId, heroId);
+      if (!participant || participant.removed_at)
+        throw new ServiceError(404, ErrorCodes.NOT_FOUND, ROOM_MESSAGES.heroNotInRoom);
+      if (participant.user_id === room.host_user_id)
+        throw new ServiceError(400, ErrorCodes.BAD_REQUEST, ROOM_MESSAGES.hostCannotBeRemoved);
+      const heroIds = await removePerson(sql, roomId, participant.user_id, now);
+      await setInviteToken(sql, roomId, newInviteToken());
+      const line = await this.systemMessage(
+        sql,
+        roomId,
+        `${participant.name} was removed from the story`,
+        now,
+      );
+      return { line, userId: participant.user_id, heroIds };
     });
-    this.broadcaster.message(roomId, presentMessage(line));
-    this.broadcaster.heroRemoved(roomId, heroId);
+    this.broadcaster.message(roomId, presentMessage(removal.line));
+    this.broadcaster.personRemoved(roomId, removal.userId, removal.heroIds);
     return this.detail(roomId, command.userId);
   }
 
@@ -236,7 +286,7 @@ export class RoomsService {
       // A removed hero's removal was announced; a closed room takes no more lines.
       if (participant.removed_at) return undefined;
       if ((await touchRoom(sql, roomId, now, false)) === null) return undefined;
-      await seeParticipant(sql, roomId, hero.heroId, now);
+      if (!(await claimLeaveNotice(sql, roomId, hero.heroId, now, LEAVE_NOTICE_GRACE_MS))) return undefined;
       return this.systemMessage(sql, roomId, `${hero.name} left the story`, now);
     });
     if (left) this.broadcaster.message(roomId, presentMessage(left));
