@@ -141,10 +141,11 @@ export class RoomSockets {
     const data = socket.data;
     if (!data.user || !data.hero) throw new Refusal(ROOM_MESSAGES.notAuthenticated);
     await this.assertLive(socket);
-    if (!(await this.joinLimits.allow(socket.id, data.user.id)))
-      throw new Refusal(ROOM_MESSAGES.joinRateLimited);
     const { roomId, invite } = payloadOf(payload);
     if (!isRoomId(roomId)) throw new Refusal(ROOM_MESSAGES.roomNotFound);
+    // Counted once the join would cost the rooms service something (a malformed id costs nothing).
+    if (!(await this.joinLimits.allow(socket.id, data.user.id)))
+      throw new Refusal(ROOM_MESSAGES.joinRateLimited);
     const inviteToken = typeof invite === 'string' && invite ? invite : undefined;
     const meta = this.meta(socket, data.user);
     // The hero as it is now: it may have become premium (or been deleted) since authenticate.
