@@ -72,9 +72,13 @@ export function soundsLike(text: string): string {
   return changed.join(', ');
 }
 
-/** A word with letters hidden behind asterisks and the like ("f**k", "c*nt", "a**hole"). */
-const MASKED_WORD = /[\p{L}\p{N}$@!]+(?:[*#%_]{1,2}[\p{L}\p{N}$@!]+)+/gu;
-const MASK = /[*#%_]/u;
+/**
+ * A word with letters hidden behind asterisks or hashes ("f**k", "c*nt", "a**hole"): each run of one
+ * or two between letters. Underscores and digits around a mark do not count: "snake_case",
+ * "user__name" and "7*7" hide no letter.
+ */
+const MASKED_WORD = /[\p{L}$@!]*\p{L}(?:[*#]{1,2}\p{L}[\p{L}$@!]*)+/gu;
+const MASK = /[*#]/u;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 /** Hidden letters read at most per word: two letters are 676 readings. */
 const MAX_HIDDEN_LETTERS = 2;
