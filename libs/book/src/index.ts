@@ -12,6 +12,16 @@ export {
 export { renderEpub } from './epub.js';
 export { renderPdf } from './pdf.js';
 export {
+  chapterFiles,
+  bundleVersion,
+  bundleStorageKey,
+  zipFiles,
+  type ChapterFile,
+  type ReaderChapter,
+  type BundleManifest,
+  type ZipEntry,
+} from './bundle.js';
+export {
   BOOK_RENDERER_VERSION,
   bookVersion,
   bookStorageKey,

@@ -109,6 +109,15 @@ describe('stored books', () => {
     expect(epub.body.equals((await stored(bookStorageKey(heroId, version, 'epub')))!)).toBe(true);
     expect(booksRendered() - rendersBefore).toBe(rendered);
 
+    // The assets bundle of this version was zipped by the worker too: streamed as stored, twice the same.
+    const bundle = await stack.api('GET', `/api/heroes/${heroId}/download`, { token });
+    const bundleAgain = await stack.api('GET', `/api/heroes/${heroId}/download`, { token });
+    expect([bundle.status, bundleAgain.status]).toEqual([200, 200]);
+    expect(bundle.headers.get('content-length')).toBe(String(bundle.body.length));
+    expect(bundleAgain.body.equals(bundle.body)).toBe(true);
+    expect(bundle.body.includes(first.body)).toBe(true);
+    expect(booksRendered() - rendersBefore).toBe(rendered);
+
     // Chapter 2 is released: the book's content changed, so it is a new version, rendered anew.
     await stack.db.query(
       `UPDATE storybook.storybooks SET chapters_total_count = GREATEST(chapters_total_count, 2),

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiExtraModels,
@@ -8,35 +8,26 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { BOOK_FORMATS, bookFileName } from '@starborn/book';
-import { type DownloadEntry } from '@starborn/contracts';
-import { MessageBus, RemoteError } from '@starborn/messaging';
-import type { ObjectStorage } from '@starborn/storage';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MessageBus } from '@starborn/messaging';
+import type { FastifyReply } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
-import { OBJECT_STORAGE } from '../media/media.tokens.js';
-import { chapterFiles } from './chapter-files.js';
 import { BookExportLimiter } from './book-export-limiter.js';
-import { downloadFailed, HeroBooks } from './hero-book.js';
-import { openStoredFiles, sendZip, type ZipFile } from './zip-stream.js';
+import { HeroBooks } from './hero-book.js';
 
 /**
  * GET /api/heroes/{id}/download: the heroes service decides permission and what the bundle holds
- * (a manifest of storage keys and texts); this streams the zip straight from object storage, so a
- * bundle is never held in memory whole. Its books are the book worker's stored files (see HeroBooks).
+ * (a manifest of storage keys and texts); the book worker zips it with the storybook's books once per
+ * version, and this streams the stored zip (see HeroBooks), or answers 202 while it is being made.
  */
 @ApiTags('heroes')
 @ApiExtraModels(ErrorResponse)
 @ApiBearerAuth()
 @Controller('api')
 export class DownloadsController {
-  private readonly logger = new Logger(DownloadsController.name);
-
   constructor(
     private readonly bus: MessageBus,
-    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly books: HeroBooks,
     private readonly limiter: BookExportLimiter,
   ) {}
@@ -73,49 +64,19 @@ export class DownloadsController {
   async download(
     @Param('id') heroId: string,
     @CurrentUser() user: AuthenticatedUser,
-    @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.limiter.consume(user.id);
     const manifest = await this.bus.request('heroes.download-manifest', { userId: user.id, heroId });
-    const chapters = await this.unlockedChapters(user.id, heroId);
-    // The storybook as a book, both formats, as the book worker stored them (opened first: they are
-    // the part that may not be ready yet).
-    const books = await this.books.prepare(user.id, manifest.book, BOOK_FORMATS, { chaptersOptional: true });
-    if (!books.ready) return this.books.sendPreparing(reply);
-
-    let files: ZipFile[];
-    try {
-      files = await openStoredFiles(this.storage, [...manifest.entries, ...chapters]);
-    } catch (error) {
-      for (const book of books.files) book.body.destroy();
-      throw downloadFailed(this.logger, `hero ${heroId}`, error);
-    }
-    BOOK_FORMATS.forEach((format, index) => {
-      // Stored objects are zipped as they are: both formats are compressed already.
-      files.push({ path: `book/${bookFileName(manifest.book.name, format)}`, object: books.files[index]! });
-    });
-    await sendZip(reply, this.logger, {
-      fileName: manifest.fileName,
-      files,
-      directories: manifest.directories,
-      description: `hero ${heroId}`,
-    });
-  }
-
-  /**
-   * The owner's unlocked, written chapters as bundle entries. A hero without a storybook (or a
-   * storybook service that does not answer) gives a bundle without chapters, never a failed download.
-   */
-  private async unlockedChapters(userId: string, heroId: string): Promise<DownloadEntry[]> {
-    try {
-      const view = await this.bus.request('storybook.get', { userId, heroId });
-      return chapterFiles(view.chapters);
-    } catch (error) {
-      if (!(error instanceof RemoteError && error.status === 404)) {
-        this.logger.warn(`Download of hero ${heroId} goes without chapters: ${(error as Error).message}`);
-      }
-      return [];
-    }
+    const bundle = await this.books.prepareBundle(user.id, manifest);
+    if (!bundle.ready) return this.books.sendPreparing(reply);
+    const [zip] = bundle.files;
+    await reply
+      .status(200)
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${manifest.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .header('content-length', String(zip!.contentLength))
+      .send(zip!.body);
   }
 }

@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { bookStorageKey, bookVersion, type BookFormat } from '@starborn/book';
+import {
+  bookStorageKey,
+  bookVersion,
+  bundleStorageKey,
+  bundleVersion,
+  chapterFiles,
+  type BookFormat,
+} from '@starborn/book';
 import {
   bookRenderJobId,
   ErrorCodes,
@@ -8,6 +15,8 @@ import {
   type BookHeroDto,
   type BookPreparingDto,
   type BookRenderJob,
+  type ChapterDto,
+  type DownloadManifest,
 } from '@starborn/contracts';
 import { JobQueue, MessageBus, RemoteError } from '@starborn/messaging';
 import type { ObjectStorage, StoredObject } from '@starborn/storage';
@@ -74,17 +83,38 @@ export class HeroBooks implements OnApplicationShutdown {
     const chapters = await this.chapters(userId, hero.id, options);
     const version = bookVersion({ hero, chapters });
     const keys = formats.map((format) => bookStorageKey(hero.id, version, format));
+    return this.stored(userId, hero.id, version, keys);
+  }
+
+  /**
+   * The assets bundle (zip) of the hero as its manifest describes it, once stored, as `prepare`: the book
+   * worker makes it with the books, so the gateway streams one object instead of zipping on each download.
+   */
+  async prepareBundle(userId: string, manifest: DownloadManifest): Promise<PreparedBooks> {
+    const heroId = manifest.book.id;
+    const chapters = await this.chapters(userId, heroId, { chaptersOptional: true });
+    const version = bookVersion({ hero: manifest.book, chapters });
+    const files = chapterFiles(await this.readerChapters(userId, heroId));
+    const key = bundleStorageKey(heroId, bundleVersion(version, manifest, files));
+    return this.stored(userId, heroId, version, [key]);
+  }
+
+  /** The stored files of a version: at once, or once the worker made them (asked here), or not yet. */
+  private async stored(
+    userId: string,
+    heroId: string,
+    version: string,
+    keys: readonly string[],
+  ): Promise<PreparedBooks> {
     try {
       if (!(await this.allStored(keys))) {
-        await this.queue.add(
-          { userId, heroId: hero.id, version },
-          bookRenderJobId({ userId, heroId: hero.id, version }),
-        );
+        const job = { userId, heroId, version };
+        await this.queue.add(job, bookRenderJobId(job));
         if (!(await this.waitForStored(keys))) return { ready: false };
       }
       return { ready: true, files: await this.open(keys) };
     } catch (error) {
-      throw downloadFailed(this.logger, `the book of hero ${hero.id}`, error);
+      throw downloadFailed(this.logger, `the book of hero ${heroId}`, error);
     }
   }
 
@@ -133,6 +163,21 @@ export class HeroBooks implements OnApplicationShutdown {
     } catch (error) {
       for (const file of files) file.body.destroy();
       throw error;
+    }
+  }
+
+  /**
+   * The chapters as their reader sees them, for the bundle's markdown files. A hero without a storybook
+   * (or a storybook service that does not answer) gives a bundle without chapters, never a failed download.
+   */
+  private async readerChapters(userId: string, heroId: string): Promise<ChapterDto[]> {
+    try {
+      return (await this.bus.request('storybook.get', { userId, heroId })).chapters;
+    } catch (error) {
+      if (!(error instanceof RemoteError && error.status === 404)) {
+        this.logger.warn(`Download of hero ${heroId} goes without chapters: ${(error as Error).message}`);
+      }
+      return [];
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChapterDto } from '@starborn/contracts';
-import { chapterFiles } from './chapter-files.js';
+import { chapterFiles } from './bundle.js';
 
 const chapter = (
   n: number,
