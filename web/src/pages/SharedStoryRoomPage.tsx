@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MODERATION_MESSAGES } from '@starborn/contracts';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -23,7 +23,7 @@ import {
   shouldAutoScroll,
   type MessageGroup,
 } from '../features/rooms/roomRules';
-import { useGetRoomDetailQuery } from '../features/rooms/roomsApi';
+import { useGetRoomDetailQuery, type RoomDetailArgs } from '../features/rooms/roomsApi';
 import { forgetRoomReturn, rememberRoomReturn, roomPathWithHero } from '../features/rooms/roomReturn';
 import {
   narratorTypingGuessLapsed,
@@ -57,9 +57,12 @@ export function SharedStoryRoomPage() {
   const { hero, loading: heroLoading, none, heroes } = useSharedStoryHero(params.get('heroId'));
   const heroId = hero?.heroId ?? null;
   // An invite link (`?invite=`) lets the hero into an invite-only room.
-  const { send } = useRoomConnection(roomId, heroId, params.get('invite'));
+  const invite = params.get('invite') ?? undefined;
+  const { send } = useRoomConnection(roomId, heroId, invite ?? null);
   const room = useAppSelector(selectRoomView);
-  const detail = useGetRoomDetailQuery(roomId, { skip: roomId === '', refetchOnMountOrArgChange: true });
+  // The invite token goes along: an invite-only room shows its detail to members and invitees only.
+  const detailArgs = useMemo(() => ({ roomId, invite }), [roomId, invite]);
+  const detail = useGetRoomDetailQuery(detailArgs, { skip: roomId === '', refetchOnMountOrArgChange: true });
   const title = detail.data?.title ?? DEFAULT_ROOM_TITLE;
   const joined = room.roomId === roomId && room.status === 'joined';
 
@@ -83,7 +86,9 @@ export function SharedStoryRoomPage() {
     return <RoomErrorScreen message={room.error ?? ROOM_TEXT.socketError} />;
   if (!hero || !current || room.status !== 'joined' || !room.role) return <RoomLoadingScreen />;
 
-  return <RoomView roomId={roomId} title={title} hero={hero} room={room} role={room.role} send={send} />;
+  return (
+    <RoomView detailArgs={detailArgs} title={title} hero={hero} room={room} role={room.role} send={send} />
+  );
 }
 
 function RoomLoadingScreen() {
@@ -214,7 +219,8 @@ function RoomErrorScreen({ message }: { message: string }) {
 }
 
 interface RoomViewProps {
-  roomId: string;
+  /** The room, and the invite token the page was opened with. */
+  detailArgs: RoomDetailArgs;
   title: string;
   hero: SelectedHero;
   room: RoomViewState;
@@ -222,13 +228,14 @@ interface RoomViewProps {
   send: (text: string) => boolean;
 }
 
-function RoomView({ roomId, title, hero, room, role, send }: RoomViewProps) {
+function RoomView({ detailArgs, title, hero, room, role, send }: RoomViewProps) {
+  const { roomId } = detailArgs;
   const [inviteOpen, setInviteOpen] = useState(false);
   const inviteId = useId();
   const heroQuery = useGetHeroQuery(hero.heroId, { refetchOnMountOrArgChange: true });
   const fetched = heroQuery.currentData;
   const premium = heroIsPremiumInRoom(room.isPremium, fetched, hero);
-  const detail = useGetRoomDetailQuery(roomId);
+  const detail = useGetRoomDetailQuery(detailArgs);
 
   // Joins and leaves arrive as system messages: the heroes list follows them.
   // So does what the host changes (title, invite-only, removals, closing).

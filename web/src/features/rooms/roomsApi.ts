@@ -5,6 +5,12 @@
 import { api } from '../../app/api';
 import type { RoomDetail, RoomSettingsChange, RoomSummary } from './types';
 
+/** Which room's detail, with the invite token the person came with (if any). */
+export interface RoomDetailArgs {
+  roomId: string;
+  invite?: string;
+}
+
 const withRoomTags = api.enhanceEndpoints({ addTagTypes: ['Rooms', 'Room'] });
 
 export const roomsApi = withRoomTags.injectEndpoints({
@@ -15,10 +21,14 @@ export const roomsApi = withRoomTags.injectEndpoints({
       providesTags: ['Rooms'],
     }),
 
-    /** GET /api/shared-story/{roomId} → { title, participants }. */
-    getRoomDetail: build.query<RoomDetail, string>({
-      query: (roomId) => `/shared-story/${encodeURIComponent(roomId)}`,
-      providesTags: (_result, _error, roomId) => [{ type: 'Room', id: roomId }],
+    /**
+     * GET /api/shared-story/{roomId}[?invite=] → { title, participants }. An invite-only room answers
+     * its members, and those who bring its current invite token; everyone else gets a 404.
+     */
+    getRoomDetail: build.query<RoomDetail, RoomDetailArgs>({
+      query: ({ roomId, invite }) =>
+        `/shared-story/${encodeURIComponent(roomId)}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`,
+      providesTags: (_result, _error, { roomId }) => [{ type: 'Room', id: roomId }],
     }),
 
     /** POST /api/shared-story/create { heroId } → { roomId }. */
