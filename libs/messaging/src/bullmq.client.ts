@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 import { EVENT_BACKOFF } from './backoff.js';
 import { outgoingMeta } from './correlation.js';
 import { RemoteError } from './errors.js';
-import { purgeJobRecords, type JobRecordMatch } from './job-records.js';
+import { deleteKeysNaming, purgeJobRecords, type JobRecordMatch } from './job-records.js';
 import { DEFAULT_EVENT_RETRY, DEFAULT_REQUEST_TIMEOUT_MS, type BullMqClientOptions } from './options.js';
 import { coalesceWrites, createRedisConnection } from './redis.js';
 import {
@@ -181,6 +181,15 @@ export class BullMqClient<R extends MessageRegistry = MessageRegistry> extends C
   async purgeJobRecords(match: JobRecordMatch): Promise<{ jobs: number; streamEntries: number }> {
     await this.connect();
     return purgeJobRecords(this.connection!, this.options.prefix, match);
+  }
+
+  /**
+   * Deletes the keys under this bus's prefix, outside the queues, whose name holds one of the ids (see
+   * deleteKeysNaming): the per-user counters and markers of a deleted account.
+   */
+  async deleteKeysNaming(ids: string[]): Promise<number> {
+    await this.connect();
+    return deleteKeysNaming(this.connection!, this.options.prefix, ids);
   }
 
   async connect(): Promise<void> {

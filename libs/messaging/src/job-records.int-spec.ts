@@ -7,7 +7,7 @@
 import { deleteRedisPrefix, testRedisPrefix, TEST_REDIS_URL } from '@starborn/testing';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { DeletionFollowUps, purgeJobRecords } from './job-records.js';
+import { DeletionFollowUps, deleteKeysNaming, purgeJobRecords } from './job-records.js';
 import { coalesceWrites, createRedisConnection } from './redis.js';
 
 const prefix = testRedisPrefix('job-records');
@@ -98,6 +98,26 @@ it('removes every record naming the subject from every queue, and nothing else',
   // The caller's connection is still its own.
   expect(await redis.ping()).toBe('PONG');
   await Promise.all([events.close(), jobs.close()]);
+});
+
+it('deletes the per-user keys naming the id, and no queue key nor anyone else key', async () => {
+  const userId = crypto.randomUUID();
+  const other = crypto.randomUUID();
+  await redis.set(`${prefix}:rate-limit:hero-generate:${userId}`, '3', 'EX', 60);
+  await redis.set(`${prefix}:auth:sessions:{${userId}}:not-before`, '1', 'EX', 60);
+  await redis.set(`${prefix}:rate-limit:hero-generate:${other}`, '1', 'EX', 60);
+  const queue = new Queue('rooms.events', {
+    connection: { host: '127.0.0.1', port: Number(new URL(TEST_REDIS_URL).port || 6379) },
+    prefix,
+  });
+  await queue.add('user.deleted', { userId }, { jobId: `user.deleted.${userId}` });
+
+  expect(await deleteKeysNaming(redis, prefix, [userId])).toBe(2);
+  expect(await redis.keys(`${prefix}:*${userId}*`)).toEqual([
+    `${prefix}:rooms.events:user.deleted.${userId}`,
+  ]);
+  expect(await redis.get(`${prefix}:rate-limit:hero-generate:${other}`)).toBe('1');
+  await queue.close();
 });
 
 it('runs a deletion again after each follow-up delay, and drops those still due when stopped', async () => {

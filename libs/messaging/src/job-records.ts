@@ -88,10 +88,12 @@ async function purgeJobs(
     let removedHere = 0;
     for (const job of jobs) {
       if (!job?.id || KEPT_JOB_NAMES.has(job.name)) continue;
+      // The options too: the telemetry metadata carries the id of the user whose request made the job.
       const text = JSON.stringify([
         job.id,
         job.name,
         job.data,
+        job.opts,
         job.returnvalue,
         job.failedReason,
         job.stacktrace,
@@ -120,6 +122,28 @@ export async function purgeStreamEntries(redis: Redis, key: string, match: JobRe
     if (entries.length < 1000) return removed;
     from = `(${entries[entries.length - 1]![0]}`;
   }
+}
+
+const globEscape = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
+
+/**
+ * Deletes the keys under the prefix whose name holds one of the ids, outside the queues (whose job
+ * records purgeJobRecords removes with their indexes): the counters, caches and markers kept per user
+ * (rate limits, session markers). Answers how many went.
+ */
+export async function deleteKeysNaming(redis: Redis, prefix: string, ids: string[]): Promise<number> {
+  const queues = (await queueNamesUnder(redis, prefix)).map((name) => `${prefix}:${name}:`);
+  let deleted = 0;
+  for (const id of ids.filter((one) => one.length >= MIN_WORD_LENGTH)) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*${globEscape(id)}*`, 'COUNT', 1000);
+      cursor = next;
+      const doomed = keys.filter((key) => !queues.some((queue) => key.startsWith(queue)));
+      if (doomed.length > 0) deleted += await redis.del(...doomed);
+    } while (cursor !== '0');
+  }
+  return deleted;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type UserDeletedDto,
 } from '@starborn/contracts';
 import { inTransaction, sqlOf } from '@starborn/database';
-import { MessageBus } from '@starborn/messaging';
+import { DeletionFollowUps, MessageBus } from '@starborn/messaging';
 import { PeriodicTask, type ApplicationLifecycle } from '@starborn/runtime';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
@@ -23,12 +23,16 @@ const REEMIT_BATCH = 100;
  * Account deletion. The user row goes and a pending deletion is recorded in one transaction; then
  * `user.deleted` is emitted with the user id as event id and the pending row removed. An emit that
  * fails (Redis down, a crash in between) leaves the row: a periodic sweep (also at boot) emits it
- * again, and the same event id makes a second emit of one deletion a no-op on the bus.
+ * again, and the same event id makes a second emit of one deletion a no-op on the bus. Once it is
+ * out, the keys naming the user (counters, session markers) are deleted on follow-up timers.
  */
 @Injectable()
 export class UserDeletionService implements ApplicationLifecycle {
   private readonly logger = new Logger(UserDeletionService.name);
   private readonly reemit: PeriodicTask<number>;
+  private readonly followUps = new DeletionFollowUps((what, error) =>
+    this.logger.warn(`Follow-up deletion of ${what} failed: ${error.message}`),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -46,6 +50,7 @@ export class UserDeletionService implements ApplicationLifecycle {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.followUps.stop();
     await this.reemit.stop();
   }
 
@@ -81,6 +86,9 @@ export class UserDeletionService implements ApplicationLifecycle {
       return false;
     }
     await forgetDeletion(sqlOf(this.dataSource), userId);
+    // The per-user keys (sign-in and request counters, session markers) outlive the account otherwise;
+    // the gateway marks the deleted account's sessions after this answers, so this runs a little later.
+    this.followUps.schedule(`the keys of account ${userId}`, () => this.bus.deleteKeysNaming([userId]));
     return true;
   }
 
