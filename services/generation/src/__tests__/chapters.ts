@@ -139,6 +139,16 @@ export class ChapterTestBench {
     expect(this.eventsAbout(job).map((delivered) => delivered.name)).toEqual(['chapter.generation-failed']);
   }
 
+  /**
+   * The job's subject is gone (a deleted account): the job fails for good without telling anyone, and
+   * its record goes (it names the deleted subject).
+   */
+  async expectGivenUp(job: ChapterGenerationJob): Promise<void> {
+    await eventually(async () => (await this.job(job)) === undefined, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(this.eventsAbout(job)).toEqual([]);
+  }
+
   /** Every event received about this job's chapter. */
   eventsAbout(job: ChapterGenerationJob): ChapterEvent[] {
     return this.events.filter(
