@@ -18,6 +18,7 @@ import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { BookExportLimiter } from './book-export-limiter.js';
+import { bookPreparingAnswer, BookPreparingResponse } from './book-preparing.dto.js';
 import { HeroBooks } from './hero-book.js';
 
 export const BOOK_FORMAT_MESSAGE = 'Choose the book’s format: format must be epub or pdf.';
@@ -30,7 +31,7 @@ const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(Error
  * version of the book once; this streams the stored file, or answers 202 while it is being rendered.
  */
 @ApiTags('heroes')
-@ApiExtraModels(ErrorResponse)
+@ApiExtraModels(ErrorResponse, BookPreparingResponse)
 @ApiBearerAuth()
 @Controller('api')
 export class BookExportController {
@@ -49,11 +50,7 @@ export class BookExportController {
   @ApiQuery({ name: 'format', enum: BOOK_FORMATS, required: true })
   @ApiProduces(...Object.values(BOOK_CONTENT_TYPES))
   @ApiResponse({ status: 200, description: 'application/epub+zip or application/pdf, sent as an attachment' })
-  @ApiResponse({
-    status: 202,
-    description:
-      'The book is still being rendered: { status: "preparing", retryAfterMs }, with Retry-After. Ask again then.',
-  })
+  @ApiResponse(bookPreparingAnswer('The book'))
   // Errors are JSON although the success is a book: name their content type explicitly.
   @ApiResponse({ status: 400, description: `'${BOOK_FORMAT_MESSAGE}'`, content: errorContent })
   @ApiResponse({ status: 401, description: 'Not signed in.', content: errorContent })

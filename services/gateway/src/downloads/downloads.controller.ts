@@ -14,6 +14,7 @@ import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { BookExportLimiter } from './book-export-limiter.js';
+import { bookPreparingAnswer, BookPreparingResponse } from './book-preparing.dto.js';
 import { HeroBooks } from './hero-book.js';
 
 /**
@@ -22,7 +23,7 @@ import { HeroBooks } from './hero-book.js';
  * version, and this streams the stored zip (see HeroBooks), or answers 202 while it is being made.
  */
 @ApiTags('heroes')
-@ApiExtraModels(ErrorResponse)
+@ApiExtraModels(ErrorResponse, BookPreparingResponse)
 @ApiBearerAuth()
 @Controller('api')
 export class DownloadsController {
@@ -40,11 +41,7 @@ export class DownloadsController {
   })
   @ApiProduces('application/zip')
   @ApiResponse({ status: 200, description: 'application/zip, sent as an attachment' })
-  @ApiResponse({
-    status: 202,
-    description:
-      'The storybook’s books are still being rendered: { status: "preparing", retryAfterMs }, with Retry-After.',
-  })
+  @ApiResponse(bookPreparingAnswer('The storybook’s book'))
   // Errors are JSON although the success is a zip: name their content type explicitly.
   @ApiResponse({
     status: 403,
