@@ -11,7 +11,6 @@ import {
 } from '@nestjs/swagger';
 import { BOOK_CONTENT_TYPES, BOOK_FORMATS, bookFileName, type BookFormat } from '@starborn/book';
 import { DOWNLOAD_FORBIDDEN_MESSAGE, ErrorCodes } from '@starborn/contracts';
-import { MessageBus } from '@starborn/messaging';
 import type { FastifyReply } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
@@ -36,7 +35,6 @@ const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(Error
 @Controller('api')
 export class BookExportController {
   constructor(
-    private readonly bus: MessageBus,
     private readonly books: HeroBooks,
     private readonly limiter: BookExportLimiter,
   ) {}
@@ -73,8 +71,7 @@ export class BookExportController {
     }
     const bookFormat = format as BookFormat;
     await this.limiter.consume(user.id);
-    const manifest = await this.bus.request('heroes.download-manifest', { userId: user.id, heroId });
-    const books = await this.books.prepare(user.id, manifest.book, [bookFormat]);
+    const { manifest, books } = await this.books.prepare(user.id, heroId, [bookFormat]);
     if (!books.ready) return this.books.sendPreparing(reply);
     const [file] = books.files;
     await reply

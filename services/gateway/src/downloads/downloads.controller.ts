@@ -8,7 +8,6 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { MessageBus } from '@starborn/messaging';
 import type { FastifyReply } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
 import { CurrentUser } from '../auth/jwt-auth.guard.js';
@@ -28,7 +27,6 @@ import { HeroBooks } from './hero-book.js';
 @Controller('api')
 export class DownloadsController {
   constructor(
-    private readonly bus: MessageBus,
     private readonly books: HeroBooks,
     private readonly limiter: BookExportLimiter,
   ) {}
@@ -64,8 +62,7 @@ export class DownloadsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.limiter.consume(user.id);
-    const manifest = await this.bus.request('heroes.download-manifest', { userId: user.id, heroId });
-    const bundle = await this.books.prepareBundle(user.id, manifest);
+    const { manifest, bundle } = await this.books.prepareBundle(user.id, heroId);
     if (!bundle.ready) return this.books.sendPreparing(reply);
     const [zip] = bundle.files;
     await reply

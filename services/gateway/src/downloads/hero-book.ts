@@ -12,7 +12,6 @@ import {
   ErrorCodes,
   JobQueues,
   type BookChapterDto,
-  type BookHeroDto,
   type BookPreparingDto,
   type BookRenderJob,
   type ChapterDto,
@@ -47,6 +46,18 @@ export interface BookOptions {
 /** The stored books of one version, opened for streaming, in the order asked; or not rendered yet. */
 export type PreparedBooks = { ready: true; files: StoredObject[] } | { ready: false };
 
+/**
+ * The manifest and what was asked beside it, both asked at once; the manifest's refusal (the hero is not
+ * the user's, or not paid) is the answer whatever happened to the other question.
+ */
+async function manifestFirst<T>(
+  manifest: Promise<DownloadManifest>,
+  other: Promise<T>,
+): Promise<[DownloadManifest, T]> {
+  other.catch(() => undefined);
+  return [await manifest, await other];
+}
+
 /** First and longest pause between two looks at storage while a book is being rendered. */
 const FIRST_POLL_MS = 50;
 const LONGEST_POLL_MS = 400;
@@ -71,32 +82,48 @@ export class HeroBooks implements OnApplicationShutdown {
   }
 
   /**
-   * The book in each format asked, once stored: at once when this version was rendered before, after
-   * the worker rendered it when that takes less than BOOK_WAIT_MS, else `ready: false` (answer 202).
+   * The hero's manifest (heroes applies the permission rule: a refusal is thrown as it came) and its
+   * book in each format asked, once stored: at once when this version was rendered before, after the
+   * worker rendered it when that takes less than BOOK_WAIT_MS, else `ready: false` (answer 202). The
+   * owners are asked at once, not one after the other: this is the path of every repeat download.
    */
   async prepare(
     userId: string,
-    hero: BookHeroDto,
+    heroId: string,
     formats: readonly BookFormat[],
-    options: BookOptions = {},
-  ): Promise<PreparedBooks> {
-    const chapters = await this.chapters(userId, hero.id, options);
-    const version = bookVersion({ hero, chapters });
-    const keys = formats.map((format) => bookStorageKey(hero.id, version, format));
-    return this.stored(userId, hero.id, version, keys);
+  ): Promise<{ manifest: DownloadManifest; books: PreparedBooks }> {
+    const [manifest, chapters] = await manifestFirst(
+      this.manifest(userId, heroId),
+      this.chapters(userId, heroId, {}),
+    );
+    const version = bookVersion({ hero: manifest.book, chapters });
+    const keys = formats.map((format) => bookStorageKey(heroId, version, format));
+    return { manifest, books: await this.stored(userId, heroId, version, keys) };
   }
 
   /**
-   * The assets bundle (zip) of the hero as its manifest describes it, once stored, as `prepare`: the book
-   * worker makes it with the books, so the gateway streams one object instead of zipping on each download.
+   * The manifest and the assets bundle (zip) it describes, once stored, as `prepare`: the book worker
+   * makes it with the books, so the gateway streams one object instead of zipping on each download.
    */
-  async prepareBundle(userId: string, manifest: DownloadManifest): Promise<PreparedBooks> {
-    const heroId = manifest.book.id;
-    const chapters = await this.chapters(userId, heroId, { chaptersOptional: true });
+  async prepareBundle(
+    userId: string,
+    heroId: string,
+  ): Promise<{ manifest: DownloadManifest; bundle: PreparedBooks }> {
+    const [manifest, [chapters, readerChapters]] = await manifestFirst(
+      this.manifest(userId, heroId),
+      Promise.all([
+        this.chapters(userId, heroId, { chaptersOptional: true }),
+        this.readerChapters(userId, heroId),
+      ]),
+    );
     const version = bookVersion({ hero: manifest.book, chapters });
-    const files = chapterFiles(await this.readerChapters(userId, heroId));
+    const files = chapterFiles(readerChapters);
     const key = bundleStorageKey(heroId, bundleVersion(version, manifest, files));
-    return this.stored(userId, heroId, version, [key]);
+    return { manifest, bundle: await this.stored(userId, heroId, version, [key]) };
+  }
+
+  private manifest(userId: string, heroId: string): Promise<DownloadManifest> {
+    return this.bus.request('heroes.download-manifest', { userId, heroId });
   }
 
   /** The stored files of a version: at once, or once the worker made them (asked here), or not yet. */
