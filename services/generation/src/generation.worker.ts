@@ -9,7 +9,7 @@ import type {
   ReplyOf,
 } from '@starborn/contracts';
 import { MessageBus, QueueWorker, RemoteError, SubjectGoneError } from '@starborn/messaging';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { failJobForAiError, isQuotaFailure } from './ai-failures.js';
 import { GENERATION_CONFIG, type GenerationConfig } from './config.js';
 import { GenerationQuota } from './generation-quota.js';
@@ -127,13 +127,14 @@ export abstract class GenerationWorker<Data>
   /**
    * Asks the service that owns the job's subject (`what`, e.g. "hero 42"). A 404 means the subject is
    * gone (deleted meanwhile): retrying cannot bring it back, so the job fails for good at once; nobody
-   * is told and its record goes (SubjectGoneError). `onGone` deletes what the job stored of it.
+   * is told and its record goes (SubjectGoneError), unless `announce` (a subject that is closed rather
+   * than deleted, whose owner still waits for the failure). `onGone` deletes what the job stored of it.
    */
   protected async requestSubject<K extends CommandName<Messages>>(
     what: string,
     pattern: K,
     payload: PayloadOf<Messages, K>,
-    onGone?: () => Promise<unknown>,
+    { onGone, announce = false }: { onGone?: () => Promise<unknown>; announce?: boolean } = {},
   ): Promise<ReplyOf<Messages, K>> {
     try {
       return await this.bus.request(pattern, payload);
@@ -141,7 +142,7 @@ export abstract class GenerationWorker<Data>
       if (error instanceof RemoteError && error.status === 404) {
         // What an earlier attempt (or this one) stored of the subject goes with it.
         if (onGone) await onGone();
-        throw new SubjectGoneError(what);
+        throw announce ? new UnrecoverableError(`${what} not found`) : new SubjectGoneError(what);
       }
       throw error;
     }

@@ -1,7 +1,7 @@
 /**
  * A hero deleted while its images are being stored, on a real media folder: the deletion (as heroes
  * does it: the hero's folder, the hero's row, the folder again) lands at a random moment of the job,
- * twenty times; every time the job gives up and the hero's folder holds no file afterwards.
+ * forty times; every time the job gives up and the hero's folder holds no file afterwards.
  */
 import { jest } from '@jest/globals';
 import type { AiProvider } from '@starborn/ai';
@@ -24,7 +24,7 @@ const config = {
   GENERATION_LOCK_MS: 30_000,
 } as GenerationConfig;
 
-const TRIALS = 20;
+const TRIALS = 40;
 const profile = { name: 'Corin', birthdate: '2000-01-01', western: {}, chinese: {} };
 let dir: string;
 let png: Buffer;

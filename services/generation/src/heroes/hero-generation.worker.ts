@@ -70,7 +70,11 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
       const keys = heroMediaKeys(heroId, image.angle);
       const variants = await renderHeroVariants(image.png, position);
       await this.stillThere(heroId);
-      await storeImageVariants(this.storage, keys, variants);
+      // A write that fails because the hero's folder is being deleted fails the job as the deletion.
+      await storeImageVariants(this.storage, keys, variants).catch(async (error: unknown) => {
+        await this.stillThere(heroId);
+        throw error;
+      });
       refs.push({ angle: image.angle, prompt: image.prompt, ...keys });
     }
     // Asked after the last write: a deletion that removed the hero's folder before a write landed
@@ -86,8 +90,11 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
 
   /** The hero's profile; a hero deleted meanwhile fails the job for good, its stored images deleted. */
   private stillThere(heroId: string) {
-    return this.requestSubject(`hero ${heroId}`, 'heroes.generation-profile', { heroId }, () =>
-      this.storage.deletePrefix(heroMediaPrefix(heroId)),
+    return this.requestSubject(
+      `hero ${heroId}`,
+      'heroes.generation-profile',
+      { heroId },
+      { onGone: () => this.storage.deletePrefix(heroMediaPrefix(heroId)) },
     );
   }
 }

@@ -49,7 +49,11 @@ export class ChapterIllustrationWorker extends GenerationWorker.of({
     const keys = illustrationKeys(data);
     const variants = await renderIllustrationVariants(illustration.png, { width, height });
     await this.stillThere(data);
-    await storeImageVariants(this.storage, keys, variants);
+    // A write that fails because the story's folder is being deleted fails the job as the deletion.
+    await storeImageVariants(this.storage, keys, variants).catch(async (error: unknown) => {
+      await this.stillThere(data);
+      throw error;
+    });
     // Asked after the write: a deletion that ran meanwhile removed the hero first, so this deletes it.
     await this.stillThere(data);
     await this.bus.emitEvent(
@@ -77,7 +81,7 @@ export class ChapterIllustrationWorker extends GenerationWorker.of({
       `hero ${data.heroId}`,
       'heroes.generation-profile',
       { heroId: data.heroId },
-      () => Promise.all(stored.map((key) => this.storage.delete(key))),
+      { onGone: () => Promise.all(stored.map((key) => this.storage.delete(key))) },
     );
   }
 }

@@ -20,12 +20,16 @@ export async function storeImageVariants(
   keys: { fullKey: string; previewKey: string },
   variants: ImageVariants,
 ): Promise<void> {
-  await Promise.all([
+  // Every write settles before a failure is reported: a caller that cleans up after a failure (its
+  // subject deleted meanwhile) must not have writes still landing behind it.
+  const results = await Promise.allSettled([
     storage.put(`${keys.fullKey}.png`, variants.fullPng, 'image/png'),
     storage.put(`${keys.fullKey}.webp`, variants.fullWebp, 'image/webp'),
     storage.put(`${keys.previewKey}.png`, variants.previewPng, 'image/png'),
     storage.put(`${keys.previewKey}.webp`, variants.previewWebp, 'image/webp'),
   ]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 export interface PreviewOptions {

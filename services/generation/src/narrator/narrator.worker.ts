@@ -22,11 +22,13 @@ export class NarratorWorker extends GenerationWorker.of({
   failure: ({ roomId, triggerId }, failure) => ({ roomId, triggerId, ...failure }),
 }) {
   protected async run(data: NarratorJob): Promise<string> {
-    // A room deleted since the job was queued is given up on.
-    const context = await this.requestSubject(`room ${data.roomId}`, 'rooms.narrator-context', {
-      roomId: data.roomId,
-      intro: data.intro === true,
-    });
+    // A room closed since the job was queued is given up on; rooms is told, to stop the typing line.
+    const context = await this.requestSubject(
+      `room ${data.roomId}`,
+      'rooms.narrator-context',
+      { roomId: data.roomId, intro: data.intro === true },
+      { announce: true },
+    );
     const content = await this.callAi(() =>
       this.ai.narrate({
         roomId: data.roomId,
