@@ -1,20 +1,23 @@
 /**
  * user.deleted in heroes, on real PostgreSQL and Redis and a media folder of its own: an event emitted
  * while heroes is not running is handled once it starts, deleting the user's heroes, images, share
- * links and stored media and nothing of anyone else; handling it again changes nothing.
+ * links, stored media and queued jobs, and nothing of anyone else; a file written after the deletion
+ * by work that raced it goes on the follow-up run; handling it again changes nothing.
  */
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
-import { MessageBus } from '@starborn/messaging';
+import { createRedisConnection, MessageBus } from '@starborn/messaging';
 import { createServiceApp } from '@starborn/runtime';
 import { FsStorage } from '@starborn/storage';
 import {
   deleteRedisPrefix,
+  eventually,
   testDatabase,
   testRedisPrefix,
   TEST_REDIS_URL,
   userDeletedWhileStopped,
 } from '@starborn/testing';
+import { Queue } from 'bullmq';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +109,15 @@ afterAll(async () => {
 });
 
 test('a deletion emitted while heroes is down is handled once it starts: heroes, images, shares and media go', async () => {
+  // Queued work for Alice's hero and for Bob's.
+  const connection = createRedisConnection({ url: TEST_REDIS_URL, prefix }, 'test');
+  const jobs = new Queue('generation.hero', { connection, prefix });
+  await jobs.add(
+    'generation.hero',
+    { heroId: aliceHeroes[0], attempt: 1 },
+    { jobId: `hero.${aliceHeroes[0]}.1` },
+  );
+  await jobs.add('generation.hero', { heroId: bobHero, attempt: 1 }, { jobId: `hero.${bobHero}.1` });
   await userDeletedWhileStopped({
     bus,
     userId: alice,
@@ -117,6 +129,14 @@ test('a deletion emitted while heroes is down is handled once it starts: heroes,
     expect(await storage.exists(`heroes/${heroId}/full/front.png`)).toBe(false);
     expect(await storage.exists(`heroes/${heroId}/preview/front.webp`)).toBe(false);
   }
+  // Her hero's job record went with her; Bob's work still waits.
+  await eventually(async () => (await jobs.getJob(`hero.${aliceHeroes[0]}.1`)) === undefined);
+  expect(await jobs.getJob(`hero.${bobHero}.1`)).toBeDefined();
+  // A file written by work that raced the deletion is deleted by the follow-up run.
+  await storage.put(`heroes/${aliceHeroes[0]}/full/action.png`, Buffer.from('late'), 'image/png');
+  await eventually(async () => !(await storage.exists(`heroes/${aliceHeroes[0]}/full/action.png`)), 10_000);
+  await jobs.close();
+  await connection.quit();
   await expect(
     bus.request('heroes.share-open', { shareId: aliceHeroes[0]!.slice(0, 24) }),
   ).rejects.toMatchObject({
