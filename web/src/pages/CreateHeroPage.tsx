@@ -33,8 +33,8 @@ import {
   generationFailed,
   generationStarted,
   generationSucceeded,
+  forgetWizardDraft,
   HERO_NAME_MAX_LENGTH,
-  initialWizardState,
   limitReached,
   monthSelected,
   nameChanged,
@@ -43,6 +43,8 @@ import {
   NON_PREMIUM_LIMIT_ALERT,
   previousStep,
   progressPercent,
+  restoredWizardState,
+  saveWizardDraft,
   WIZARD_MESSAGES,
   WIZARD_STEPS,
   wizardReducer,
@@ -63,7 +65,14 @@ export function CreateHeroPage() {
   const appDispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
-  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  // A reload keeps the step and what was entered (for this tab), until the hero is made.
+  const [state, dispatch] = useReducer(wizardReducer, user?.id, (userId) =>
+    restoredWizardState(window.sessionStorage, userId),
+  );
+  const { step, date, heroName } = state;
+  useEffect(() => {
+    if (user) saveWizardDraft(window.sessionStorage, user.id, { step, date, heroName });
+  }, [user, step, date, heroName]);
   const [createHero] = useCreateHeroMutation();
   useHeroRealtime();
 
@@ -123,6 +132,7 @@ export function CreateHeroPage() {
       // 401: the API layer has ended the session and is taking the user to /login.
       return;
     }
+    forgetWizardDraft(window.sessionStorage);
     // The generate call runs on (it answers when the images and backstory are ready); the hero
     // page shows the waiting screen and moves on the moment the server says the hero is done.
     void requestGeneration(appDispatch, createdId);

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { useAppSelector } from '../app/hooks';
 import { CallToAction } from '../components/CallToAction';
 import { MoonStarIcon, PenIcon, WandIcon } from '../components/HeroIcons';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { IMAGE_SIZES } from '../components/responsiveImage';
+import { useHydrated } from '../components/useHydrated';
 import { usePageMeta } from '../components/usePageMeta';
+import { selectIsAuthenticated } from '../features/auth/authSlice';
 import { EXAMPLE_HEROES } from '../features/heroes/examples';
 import '../styles/heroes.css';
 
@@ -56,6 +59,11 @@ function LandingSection({
 /** Landing page: headline, call to action, three steps, three example heroes, closing call. */
 export function HomePage() {
   usePageMeta({});
+  // A visitor's journey starts with an account (registering then opens the wizard); a signed-in
+  // person's with the wizard. The prerendered page is a visitor's, so hydration sees its markup.
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const hydrated = useHydrated();
+  const journeyStart = hydrated && signedIn ? '/create' : '/register';
   return (
     <>
       <section className="landing-hero" aria-labelledby="landing-title">
@@ -69,7 +77,7 @@ export function HomePage() {
             forges a hero in their image: portraits from three angles, a backstory, and a storybook whose
             chapters unfold day by day.
           </p>
-          <CallToAction to="/create" label="Start Your Hero Journey" center />
+          <CallToAction to={journeyStart} label="Start Your Hero Journey" center />
           <div className="orbit" aria-hidden="true">
             <span className="orbit__ring orbit__ring--1" />
             <span className="orbit__ring orbit__ring--2" />

@@ -8,7 +8,7 @@ import { isolated } from '../components/userText';
 import { useLoginMutation } from '../features/auth/authApi';
 import { AuthCard, EmailField, useAuthSubmit } from '../features/auth/AuthCard';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
-import { redirectTarget } from '../features/auth/redirect';
+import { carriedState, INVITED_NOTICE, invitationIn, redirectTarget } from '../features/auth/redirect';
 import { validateLogin } from '../features/auth/validation';
 
 export function LoginPage() {
@@ -45,7 +45,14 @@ export function LoginPage() {
       busy={isLoading}
       submitLabel="Sign In"
       busyLabel="Signing In..."
-      switchTo={{ question: 'New to Starborn?', to: '/register', label: 'Create an account' }}
+      // An invitation (or any stopped page) goes along to registration, so signing up leads there too.
+      switchTo={{
+        question: 'New to Starborn?',
+        to: '/register',
+        label: 'Create an account',
+        state: carriedState(location.state),
+      }}
+      notice={invitationIn(location.state) ? INVITED_NOTICE : undefined}
     >
       <EmailField error={error} value={email} onChange={(e) => setEmail(e.target.value)} />
       <FormField

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { registerErrorMessage } from '../app/apiErrors';
 import { useAppSelector } from '../app/hooks';
 import { FormField, type FormFieldProps } from '../components/FormField';
@@ -8,6 +8,13 @@ import { isolated } from '../components/userText';
 import { useRegisterMutation } from '../features/auth/authApi';
 import { AuthCard, EmailField, useAuthSubmit } from '../features/auth/AuthCard';
 import { selectIsAuthenticated } from '../features/auth/authSlice';
+import {
+  AFTER_REGISTER_PATH,
+  carriedState,
+  INVITED_NOTICE,
+  invitationIn,
+  redirectTarget,
+} from '../features/auth/redirect';
 import { validateRegister } from '../features/auth/validation';
 
 type RegisterField = 'name' | 'password' | 'confirmPassword';
@@ -30,16 +37,21 @@ export function RegisterPage() {
     description: 'Join Starborn and bring your zodiac hero to life.',
   });
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const location = useLocation();
+  // Set as the form is sent: a new account goes on to the wizard, a visit while signed in goes home.
+  const registering = useRef(false);
   const [register, { isLoading }] = useRegisterMutation();
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const { error, handleSubmit } = useAuthSubmit({
     validate: () => validateRegister(form),
-    send: () =>
-      register({
+    send: () => {
+      registering.current = true;
+      return register({
         name: form.name.trim(),
         email: form.email.trim(),
         password: form.password,
-      }).unwrap(),
+      }).unwrap();
+    },
     errorMessage: registerErrorMessage,
     welcome: (name) => ({
       title: 'Welcome to Starborn!',
@@ -47,8 +59,15 @@ export function RegisterPage() {
     }),
   });
 
-  // Registration signs the user in; the signed-in state then sends them home.
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  // Registration signs the user in; the signed-in state then sends them where they came for (an
+  // invitation, a page the guard stopped), else to the wizard.
+  if (isAuthenticated)
+    return (
+      <Navigate
+        to={redirectTarget(location.state, registering.current ? AFTER_REGISTER_PATH : '/')}
+        replace
+      />
+    );
 
   const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -67,7 +86,13 @@ export function RegisterPage() {
       busy={isLoading}
       submitLabel="Create Account"
       busyLabel="Creating Account..."
-      switchTo={{ question: 'Already have an account?', to: '/login', label: 'Sign in' }}
+      switchTo={{
+        question: 'Already have an account?',
+        to: '/login',
+        label: 'Sign in',
+        state: carriedState(location.state),
+      }}
+      notice={invitationIn(location.state) ? INVITED_NOTICE : undefined}
     >
       {field('name')}
       <EmailField error={error} value={form.email} onChange={update('email')} />

@@ -75,7 +75,7 @@ export function SharedStoryRoomPage() {
 
   if (!heroLoading && !hero) {
     // An invitation opened without a hero: make one (and come back), or pick one of the own heroes.
-    if (none) return <NoHeroScreen roomId={roomId} title={title} />;
+    if (none) return <NoHeroScreen roomId={roomId} title={title} invite={params.get('invite')} />;
     if (heroes.length > 0)
       return <PickHeroScreen roomId={roomId} title={title} heroes={heroes} invite={params.get('invite')} />;
     return <RoomErrorScreen message={ROOM_TEXT.selectHeroFirst} />;
@@ -106,7 +106,7 @@ function RoomLoadingScreen() {
 }
 
 /** Someone invited to a room without any hero: the wizard, remembering this room for the way back. */
-function NoHeroScreen({ roomId, title }: { roomId: string; title: string }) {
+function NoHeroScreen({ roomId, title, invite }: { roomId: string; title: string; invite: string | null }) {
   const user = useAppSelector(selectUser);
   return (
     <section className="status-page story-status" aria-labelledby="story-nohero-title">
@@ -122,7 +122,7 @@ function NoHeroScreen({ roomId, title }: { roomId: string; title: string }) {
         <Link
           to="/create"
           className="button button--primary"
-          onClick={() => user && rememberRoomReturn(window.sessionStorage, user.id, roomId)}
+          onClick={() => user && rememberRoomReturn(window.sessionStorage, user.id, roomId, invite)}
         >
           Create Your Hero
         </Link>
@@ -324,6 +324,7 @@ function RoomView({ detailArgs, title, hero, room, role, send }: RoomViewProps) 
             fetching={heroQuery.isFetching && !fetched}
             premium={premium}
             role={role}
+            detailArgs={detailArgs}
           />
           <section className="story-panel" aria-labelledby="story-heroes-title">
             <h2 id="story-heroes-title" className="story-side__title">
@@ -374,10 +375,13 @@ interface HeroPanelProps {
   fetching: boolean;
   premium: boolean;
   role: RoomRole;
+  /** The room and its invite token: the way back after the upgrade. */
+  detailArgs: RoomDetailArgs;
 }
 
 /** Side panel: images, Premium or Spectator badge, signs ('Unknown'; a spinner while fetching), role note. */
-function HeroPanel({ hero, fetched, fetching, premium, role }: HeroPanelProps) {
+function HeroPanel({ hero, fetched, fetching, premium, role, detailArgs }: HeroPanelProps) {
+  const user = useAppSelector(selectUser);
   const images = fetched?.images ?? [];
   const name = fetched?.name || hero.name;
   const sign = (value: string | undefined) =>
@@ -430,7 +434,16 @@ function HeroPanel({ hero, fetched, fetching, premium, role }: HeroPanelProps) {
       <p className="story-me__note">{roleNote(role)}</p>
       {!premium && (
         <p className="story-me__upgrade">
-          <Link to={checkoutPath(hero.heroId)}>Upgrade to Premium</Link> to shape the story with your hero.
+          <Link
+            to={checkoutPath(hero.heroId)}
+            // The hero page after the payment offers the way back here, invite token and all.
+            onClick={() =>
+              user && rememberRoomReturn(window.sessionStorage, user.id, detailArgs.roomId, detailArgs.invite)
+            }
+          >
+            Upgrade to Premium
+          </Link>{' '}
+          to shape the story with your hero.
         </p>
       )}
     </section>

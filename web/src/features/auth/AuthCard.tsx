@@ -69,8 +69,10 @@ export interface AuthCardProps {
   busy: boolean;
   submitLabel: string;
   busyLabel: string;
-  /** The line under the form that leads to the other auth page. */
-  switchTo: { question: string; to: string; label: string };
+  /** The line under the form that leads to the other auth page (carrying the stopped page along). */
+  switchTo: { question: string; to: string; label: string; state?: { from: string } };
+  /** What the person came for, said above the form (a room invitation). */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
@@ -86,6 +88,7 @@ export function AuthCard({
   submitLabel,
   busyLabel,
   switchTo,
+  notice,
   children,
 }: AuthCardProps) {
   return (
@@ -94,6 +97,11 @@ export function AuthCard({
         <p className="eyebrow">{eyebrow}</p>
         <h1 id={id}>{title}</h1>
         <p className="muted">{lead}</p>
+        {notice && (
+          <p className="auth-card__notice" data-testid="auth-notice">
+            {notice}
+          </p>
+        )}
 
         {error && (
           <p className="form-error" role="alert">
@@ -109,7 +117,10 @@ export function AuthCard({
         </form>
 
         <p className="auth-card__switch">
-          {switchTo.question} <Link to={switchTo.to}>{switchTo.label}</Link>
+          {switchTo.question}{' '}
+          <Link to={switchTo.to} state={switchTo.state}>
+            {switchTo.label}
+          </Link>
         </p>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { redirectTarget } from './redirect';
+import { carriedState, invitationIn, redirectTarget } from './redirect';
 
 describe('redirectTarget', () => {
   it('returns the page the guard stopped', () => {
@@ -20,5 +20,32 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: '/\\evil.example' })).toBe('/');
     expect(redirectTarget({ from: '/login' })).toBe('/');
     expect(redirectTarget({ from: '/register?x=1' })).toBe('/');
+  });
+});
+
+describe('the stopped page carried between the auth pages', () => {
+  it('falls back to the given page', () => {
+    expect(redirectTarget(null, '/create')).toBe('/create');
+    expect(redirectTarget({ from: '/login' }, '/create')).toBe('/create');
+    expect(redirectTarget({ from: '/shared-story/r1?invite=t' }, '/create')).toBe(
+      '/shared-story/r1?invite=t',
+    );
+  });
+
+  it('carries only a safe page', () => {
+    expect(carriedState({ from: '/shared-story/r1?invite=t' })).toEqual({
+      from: '/shared-story/r1?invite=t',
+    });
+    expect(carriedState({ from: '//evil.example/' })).toBeUndefined();
+    expect(carriedState(null)).toBeUndefined();
+  });
+
+  it('recognises a room invitation', () => {
+    expect(invitationIn({ from: '/shared-story/r%201?invite=abc' })).toEqual({ roomId: 'r 1' });
+    expect(invitationIn({ from: '/shared-story/r1' })).toBeNull();
+    expect(invitationIn({ from: '/shared-story/r1?heroId=h' })).toBeNull();
+    expect(invitationIn({ from: '/shared-story?invite=abc' })).toBeNull();
+    expect(invitationIn({ from: '/profile' })).toBeNull();
+    expect(invitationIn(undefined)).toBeNull();
   });
 });

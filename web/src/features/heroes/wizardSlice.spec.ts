@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import { memoryStorage } from '../auth/memoryStorage';
 import {
   daySelected,
+  forgetWizardDraft,
+  restoredWizardState,
+  saveWizardDraft,
+  WIZARD_DRAFT_KEY,
   generationFailed,
   generationStarted,
   generationSucceeded,
@@ -112,5 +117,37 @@ describe('creation wizard', () => {
       chinese: { sign: 'Horse' },
     });
     expect(zodiacPreview({ month: 4, day: null, year: 1990 })).toBeNull();
+  });
+});
+
+describe('the wizard draft kept for the tab', () => {
+  const filled = { step: 3 as const, date: { month: 3, day: 25, year: 1990 }, heroName: 'Lyra' };
+
+  it('restores the step and the values for the same user, and forgets them', () => {
+    const storage = memoryStorage();
+    saveWizardDraft(storage, 'user-1', filled);
+    expect(restoredWizardState(storage, 'user-1')).toEqual({ ...initialWizardState, ...filled });
+    expect(restoredWizardState(storage, 'user-2')).toEqual(initialWizardState);
+    expect(restoredWizardState(storage, null)).toEqual(initialWizardState);
+    forgetWizardDraft(storage);
+    expect(restoredWizardState(storage, 'user-1')).toEqual(initialWizardState);
+  });
+
+  it('never restores a step its values do not allow', () => {
+    const storage = memoryStorage();
+    saveWizardDraft(storage, 'user-1', { ...filled, heroName: '  ' });
+    expect(restoredWizardState(storage, 'user-1').step).toBe(2);
+    saveWizardDraft(storage, 'user-1', { ...filled, date: { month: 3, day: null, year: 1990 } });
+    expect(restoredWizardState(storage, 'user-1').step).toBe(1);
+  });
+
+  it('ignores a damaged draft', () => {
+    const storage = memoryStorage();
+    for (const raw of ['{', '7', JSON.stringify({ userId: 'user-1', step: 9, date: { month: 13 } })]) {
+      storage.data[WIZARD_DRAFT_KEY] = raw;
+      const restored = restoredWizardState(storage, 'user-1');
+      expect(restored.step).toBe(1);
+      expect(restored.date).toEqual(initialWizardState.date);
+    }
   });
 });

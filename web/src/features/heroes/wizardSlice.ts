@@ -1,9 +1,11 @@
 /**
  * The hero creation wizard: three steps, their validation, and the generate status
  * (idle → generating → complete | error | limit_reached). Pure reducer; the page runs it with
- * useReducer, so leaving /create (before step 3 or after) starts the next visit afresh.
+ * useReducer and keeps the step and what was entered in the tab's session storage (see
+ * restoredWizardState), so a reload does not start over; the draft is forgotten once the hero is made.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { KeyValueStorage } from '../auth/session';
 import { ErrorCodes, HERO_NAME_MAX_LENGTH } from '@starborn/contracts';
 import { validateBirthdate, zodiacFor, type CalendarDate, type ZodiacResult } from '@starborn/zodiac';
 import { EMPTY_DATE, toBirthdate, withDay, withMonth, withYear, type DateParts } from './datePicker';
@@ -152,4 +154,72 @@ export function zodiacPreview(date: DateParts): ZodiacResult | null {
   } catch {
     return null;
   }
+}
+
+/* The draft kept for the tab ------------------------------------------------ */
+
+export const WIZARD_DRAFT_KEY = 'heroWizardDraft';
+
+/** The part of the wizard a reload keeps: the step and what was entered, for one user. */
+interface WizardDraft {
+  userId: string;
+  step: WizardStep;
+  date: DateParts;
+  heroName: string;
+}
+
+const isDatePart = (value: unknown, min: number, max: number) =>
+  value === null || (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max);
+
+export function saveWizardDraft(
+  storage: KeyValueStorage,
+  userId: string,
+  state: Pick<WizardState, 'step' | 'date' | 'heroName'>,
+): void {
+  const draft: WizardDraft = { userId, step: state.step, date: state.date, heroName: state.heroName };
+  try {
+    storage.setItem(WIZARD_DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Without storage a reload starts over, as it always did.
+  }
+}
+
+export function forgetWizardDraft(storage: KeyValueStorage): void {
+  try {
+    storage.removeItem(WIZARD_DRAFT_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
+/**
+ * The wizard as this user left it in this tab, or a fresh one. A damaged or foreign draft is ignored,
+ * and the step never passes what the kept values allow (no step 2 without a birth date, no step 3
+ * without a name).
+ */
+export function restoredWizardState(
+  storage: KeyValueStorage,
+  userId: string | null | undefined,
+): WizardState {
+  if (!userId) return initialWizardState;
+  let draft: Partial<WizardDraft> | null;
+  try {
+    draft = JSON.parse(storage.getItem(WIZARD_DRAFT_KEY) ?? 'null') as Partial<WizardDraft> | null;
+  } catch {
+    return initialWizardState;
+  }
+  if (!draft || typeof draft !== 'object' || draft.userId !== userId) return initialWizardState;
+  const { date, heroName } = draft;
+  const dateValid =
+    typeof date === 'object' &&
+    date !== null &&
+    isDatePart(date.month, 1, 12) &&
+    isDatePart(date.day, 1, 31) &&
+    isDatePart(date.year, 1, 9999);
+  const restoredDate = dateValid ? { month: date.month, day: date.day, year: date.year } : EMPTY_DATE;
+  const restoredName = typeof heroName === 'string' ? heroName.slice(0, HERO_NAME_MAX_LENGTH) : '';
+  let step: WizardStep = draft.step === 2 || draft.step === 3 ? draft.step : 1;
+  if (step > 1 && !toBirthdate(restoredDate)) step = 1;
+  if (step > 2 && restoredName.trim() === '') step = 2;
+  return { ...initialWizardState, step, date: restoredDate, heroName: restoredName };
 }

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
 import { useGetHeroQuery } from '../heroes/heroesApi';
 import { checkoutPath, stripPreviewPrefix } from '../heroes/types';
-import { heroReadyForRoom, roomPathWithHero, roomToReturnTo } from './roomReturn';
+import { heroReadyForRoom, roomPathWithHero, roomReturnOf, type RoomReturn } from './roomReturn';
 import '../../styles/rooms.css';
 
 /**
@@ -14,8 +14,9 @@ import '../../styles/rooms.css';
 export function RoomReturnNotice() {
   const { id = '' } = useParams();
   const user = useAppSelector(selectUser);
-  const [roomId, setRoomId] = useState<string | null>(null);
-  useEffect(() => setRoomId(roomToReturnTo(window.sessionStorage, user?.id)), [user?.id]);
+  const [room, setRoom] = useState<RoomReturn | null>(null);
+  useEffect(() => setRoom(roomReturnOf(window.sessionStorage, user?.id)), [user?.id]);
+  const roomId = room?.roomId;
   const heroId = stripPreviewPrefix(id);
   const hero = useGetHeroQuery(heroId, { skip: !roomId || heroId === '' });
 
@@ -29,7 +30,10 @@ export function RoomReturnNotice() {
           : 'Your hero can watch the shared story you were invited to now. Upgrade it to take part.'}
       </p>
       <div className="story-return__actions">
-        <Link to={roomPathWithHero(roomId, heroId)} className="button button--primary button--small">
+        <Link
+          to={roomPathWithHero(roomId, heroId, room?.invite)}
+          className="button button--primary button--small"
+        >
           Back to the room
         </Link>
         {!premium && (
