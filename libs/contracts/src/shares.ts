@@ -5,6 +5,8 @@ import type { ChineseZodiacDto, ImageAngle, WesternZodiacDto } from './heroes.js
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 export const SHARE_PREMIUM_REQUIRED_MESSAGE = 'Sharing is available for premium heroes.';
 export const SHARE_INACTIVE_MESSAGE = 'This shared hero link is no longer active.';
+/** The `message` of POST /api/heroes/{id}/share (a new link or the hero's active one). */
+export const SHARE_READY_MESSAGE = "Your hero's share link is ready.";
 export const DOWNLOAD_FORBIDDEN_MESSAGE =
   'You do not have permission to download this hero or payment is required.';
 

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
@@ -11,6 +23,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { HeroStatusListener } from '../realtime/hero-status.listener.js';
 import { CreateHeroBody, HeroEnvelope, HeroListResponse, HeroResponse } from './heroes.dto.js';
+import { WrappedBodyInterceptor } from './wrapped-body.js';
 
 const PREVIEW_PREFIX = 'preview-';
 
@@ -26,13 +39,20 @@ export class HeroesController {
   ) {}
 
   @Post('heroes')
-  @ApiOperation({ summary: 'Create a hero (zodiac computed by the server); one non-premium hero per user' })
+  @UseInterceptors(WrappedBodyInterceptor)
+  @ApiOperation({
+    summary: 'Create a hero (zodiac computed by the server); one non-premium hero per user',
+    description:
+      'Older clients may send the body wrapped as `{ headers, body: "<JSON text>" }`: it is unwrapped, ' +
+      'then validated exactly like a direct body (the wrapper’s headers are ignored).',
+  })
   @ApiResponse({ status: 201, type: HeroEnvelope, description: 'The created hero, as `hero`' })
   @ApiResponse({
     status: 400,
     type: ErrorResponse,
     description:
-      'Invalid input, or a name the content filter refuses (code CONTENT_NOT_ALLOWED; the message does not repeat it)',
+      'Invalid input (also inside a wrapped body, or a wrapped body that is not JSON), or a name the ' +
+      'content filter refuses (code CONTENT_NOT_ALLOWED; the message does not repeat it)',
   })
   @ApiResponse({ status: 403, type: ErrorResponse, description: 'userId is not the signed-in user' })
   @ApiResponse({

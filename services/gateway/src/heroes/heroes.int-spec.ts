@@ -106,6 +106,115 @@ describe('heroes: creation', () => {
     expect(response.json.hero.favouriteColour).toBeUndefined();
   });
 
+  describe('a body wrapped as { headers, body: "<JSON text>" } (older clients)', () => {
+    const wrap = (
+      body: unknown,
+      headers: Record<string, string> = { 'Content-Type': 'application/json' },
+    ) => ({
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const stored = async (heroId: string) =>
+      (await stack.db.query('SELECT 1 FROM heroes.heroes WHERE id = $1', [heroId])).rowCount;
+
+    it('is unwrapped, then validated and filtered like a direct body', async () => {
+      const { token, user } = await newUser();
+      const other = await newUser();
+      const heroId = newHeroId();
+      const created = await api('POST', '/api/heroes', {
+        token,
+        body: wrap(
+          {
+            hero_name: ' Wrapped Wren ',
+            birthdate: '1992-03-21',
+            heroId,
+            userId: user.id,
+            favouriteColour: 'teal',
+          },
+          // The wrapper's headers are not the request's: another user's token in them changes nothing.
+          { Authorization: `Bearer ${other.token}` },
+        ),
+      });
+      expect(created.status).toBe(201);
+      expect(Object.keys(created.json)).toEqual(['hero']);
+      expect(created.json.hero).toMatchObject({
+        id: heroId,
+        name: 'Wrapped Wren',
+        birthdate: '1992-03-21',
+        westernZodiac: { sign: 'Aries' },
+      });
+      expect(created.json.hero.favouriteColour).toBeUndefined();
+      expect((await api('GET', `/api/heroes/${heroId}`, { token })).status).toBe(200);
+      expect((await api('GET', `/api/heroes/${heroId}`, { token: other.token })).status).toBe(404);
+    });
+
+    it.each([
+      [{ heroName: 'A', birthdate: '1992-03-21', heroId: 'not-hex' }],
+      [{ heroName: '  ', birthdate: '1992-03-21' }],
+      [{ heroName: 'A', birthdate: '2001-02-29' }],
+      [{ heroName: 'A', birthdate: '' }],
+      [{ heroName: 'A'.repeat(500), birthdate: '1992-03-21' }],
+      [{ birthdate: '1992-03-21' }],
+      [{ heroName: 'A', birthdate: '1992-03-21', heroId: 'ab', hero_id: 'cd' }],
+    ])('refuses %j as it refuses the direct body, storing nothing', async (fields) => {
+      const { token } = await newUser();
+      const heroId = newHeroId();
+      const direct = await api('POST', '/api/heroes', { token, body: { heroId, ...fields } });
+      const wrapped = await api('POST', '/api/heroes', { token, body: wrap({ heroId, ...fields }) });
+      expect(direct.status).toBe(400);
+      expect(wrapped.status).toBe(400);
+      expect(wrapped.json).toEqual(direct.json);
+      expect(await stored(heroId)).toBe(0);
+    });
+
+    it('refuses a body userId of another user (403), as a direct body', async () => {
+      const { token } = await newUser();
+      const other = await newUser();
+      const heroId = newHeroId();
+      const wrapped = await api('POST', '/api/heroes', {
+        token,
+        body: wrap({ heroName: 'A', birthdate: '1990-01-01', heroId, userId: other.user.id }),
+      });
+      expect(wrapped.status).toBe(403);
+      expect(await stored(heroId)).toBe(0);
+    });
+
+    it.each([
+      ['{"heroName": "A", ', 'INVALID_JSON', 'The request body is not valid JSON.'],
+      ['', 'INVALID_JSON', 'The request body is not valid JSON.'],
+      ['[1, 2]', 'VALIDATION_FAILED', 'The wrapped request body must be a JSON object.'],
+      ['"text"', 'VALIDATION_FAILED', 'The wrapped request body must be a JSON object.'],
+      ['null', 'VALIDATION_FAILED', 'The wrapped request body must be a JSON object.'],
+      [
+        '{"heroName":"A","birthdate":"1990-01-01","__proto__":{"polluted":true}}',
+        'VALIDATION_FAILED',
+        'The request body uses a reserved name as a key.',
+      ],
+      [
+        '{"heroName":"A\\u0000","birthdate":"1990-01-01"}',
+        'VALIDATION_FAILED',
+        'The request contains characters that are not allowed (NUL characters or broken Unicode).',
+      ],
+    ])('refuses the wrapped text %j with a clear 400', async (text, code, message) => {
+      const { token } = await newUser();
+      const response = await api('POST', '/api/heroes', { token, body: wrap(text) });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ code, message, error: message });
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    });
+
+    it('reads a body with other keys beside `body` as a direct body (refused: no name)', async () => {
+      const { token } = await newUser();
+      const heroId = newHeroId();
+      const response = await api('POST', '/api/heroes', {
+        token,
+        body: { ...wrap({ heroName: 'A', birthdate: '1990-01-01', heroId }), method: 'POST' },
+      });
+      expect(response.status).toBe(400);
+      expect(await stored(heroId)).toBe(0);
+    });
+  });
+
   it('refuses a body userId that is not the signed-in user (403) and a duplicate id (409)', async () => {
     const { token } = await newUser();
     const other = await newUser();

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorCodes, type ShareLinkDto } from '@starborn/contracts';
+import { ErrorCodes, SHARE_READY_MESSAGE, type ShareLinkDto } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../auth/auth.dto.js';
@@ -8,7 +8,12 @@ import { ApiException } from '../http/http-error.filter.js';
 import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { ShareCards } from './share-cards.js';
-import { SharedHeroResponse, SharedLinkListResponse, SharedLinkResponse } from './shares.dto.js';
+import {
+  SharedHeroResponse,
+  SharedLinkCreatedResponse,
+  SharedLinkListResponse,
+  SharedLinkResponse,
+} from './shares.dto.js';
 
 /** '<version>.png', the version as heroes makes it (22 base64url characters). */
 const CARD_FILE = /^([A-Za-z0-9_-]{22})\.png$/;
@@ -27,7 +32,13 @@ export class SharesController {
   @ApiOperation({
     summary: "Share a paid hero: creates its public link, or answers the hero's active link if it has one",
   })
-  @ApiResponse({ status: 201, type: SharedLinkResponse })
+  @ApiResponse({
+    status: 201,
+    type: SharedLinkCreatedResponse,
+    description:
+      'The link (id, shareUrl absolute, …), and the same link for clients of the contract: `message`, ' +
+      "`sharedLink` (shareId, shareUrl as a path '/share/{id}', heroId, createdAt, accessCount, isActive)",
+  })
   @ApiResponse({
     status: 403,
     type: ErrorResponse,
@@ -40,7 +51,7 @@ export class SharesController {
     @Req() request: FastifyRequest,
   ) {
     const link = await this.bus.request('heroes.share-create', { userId: user.id, heroId });
-    return withUrl(link, request);
+    return withSummary(link, request);
   }
 
   @Public()
@@ -134,5 +145,19 @@ export class SharesController {
 
 /** The link as the API shows it: shareUrl absolute, made with the origin the browser used. */
 function withUrl({ sharePath, ...link }: ShareLinkDto, request: FastifyRequest): SharedLinkResponse {
-  return { ...link, shareUrl: new URL(sharePath, `${request.protocol}://${request.host}`).toString() };
+  return {
+    ...link,
+    shareUrl: new URL(sharePath, `${request.protocol}://${request.host}`).toString(),
+    shareId: link.id,
+  };
+}
+
+/** The answer of sharing: the link as above, plus what clients of the contract read of it. */
+function withSummary(link: ShareLinkDto, request: FastifyRequest): SharedLinkCreatedResponse {
+  const { id, sharePath, heroId, createdAt, accessCount, isActive } = link;
+  return {
+    ...withUrl(link, request),
+    message: SHARE_READY_MESSAGE,
+    sharedLink: { shareId: id, shareUrl: sharePath, heroId, createdAt, accessCount, isActive },
+  };
 }

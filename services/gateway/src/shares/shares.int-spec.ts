@@ -19,15 +19,26 @@ describe('share links', () => {
 
     const created = await api('POST', `/api/heroes/${heroId}/share`, { token });
     expect(created.status).toBe(201);
-    const link = created.json;
+    const { message, sharedLink, ...link } = created.json;
     expect(link).toEqual({
       id: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+      shareId: link.id,
       heroId,
       heroName: hero.name,
       createdAt: expect.any(String),
       accessCount: 0,
       isActive: true,
       shareUrl: `${baseUrl}/share/${link.id}`,
+    });
+    // Clients of the contract read `message` and `sharedLink`, whose shareUrl is a path on the site.
+    expect(message).toBe("Your hero's share link is ready.");
+    expect(sharedLink).toEqual({
+      shareId: link.id,
+      shareUrl: `/share/${link.id}`,
+      heroId,
+      createdAt: link.createdAt,
+      accessCount: 0,
+      isActive: true,
     });
 
     // One active link per hero: sharing again answers the same link, also when raced.
@@ -175,4 +186,24 @@ describe('share views', () => {
     expect(hero.backstory).toContain('\\[Claim free premium\\]\\(https\\:');
     expect(hero.backstory).not.toContain(name);
   }, 60_000);
+});
+
+describe('OpenAPI', () => {
+  it('documents what sharing and the list answer, the fields of older clients included', async () => {
+    const { components, paths } = (await stack.api('GET', '/api/docs/json')).json;
+    const refOf = (schema: { $ref?: string; items?: { $ref?: string } }) =>
+      (schema.$ref ?? schema.items?.$ref ?? '').split('/').pop()!;
+    const created = paths['/api/heroes/{id}/share'].post.responses['201'].content['application/json'].schema;
+    const createdSchema = components.schemas[refOf(created)];
+    expect(createdSchema.required).toEqual(
+      expect.arrayContaining(['id', 'shareId', 'shareUrl', 'message', 'sharedLink']),
+    );
+    const summary = components.schemas[refOf(createdSchema.properties.sharedLink)];
+    expect(summary.required).toEqual(
+      expect.arrayContaining(['shareId', 'shareUrl', 'heroId', 'createdAt', 'accessCount', 'isActive']),
+    );
+    const list = paths['/api/user/shares'].get.responses['200'].content['application/json'].schema;
+    const links = components.schemas[refOf(list)].properties.sharedLinks;
+    expect(components.schemas[refOf(links)].required).toEqual(expect.arrayContaining(['shareId']));
+  });
 });

@@ -47,6 +47,20 @@ const UnlockResponses = () =>
     }),
   );
 
+/** The document of unlocking a paid pack, under either of its two paths. */
+const UnlockPackDoc = (summary: string) =>
+  applyDecorators(
+    ApiOperation({
+      summary,
+      description:
+        'Uses one succeeded chapters payment of the caller for this story that has not been used yet; ' +
+        'without one it answers 402.',
+    }),
+    ApiParam({ name: 'storyBookId', description: 'The storybook id (a UUID)' }),
+    ApiResponse({ status: 400, type: ErrorResponse, description: "'Chapters are unlocked 3 at a time.'" }),
+    UnlockResponses(),
+  );
+
 /**
  * The storybook of a hero, as the chapters panel shows it: read it, unlock a paid pack of chapters,
  * and unlock after a chapters payment. The storybook service decides everything; only the signed-in
@@ -98,14 +112,7 @@ export class StorybookController {
 
   @Post('storybook/:storyBookId')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Unlock the next 3 chapters with a paid chapter pack',
-    description:
-      'Uses one succeeded chapters payment of the caller for this story that has not been used yet; ' +
-      'without one it answers 402.',
-  })
-  @ApiResponse({ status: 400, type: ErrorResponse, description: "'Chapters are unlocked 3 at a time.'" })
-  @UnlockResponses()
+  @UnlockPackDoc('Unlock the next 3 chapters with a paid chapter pack')
   unlock(
     @Param('storyBookId') storyBookId: string,
     @Body() body: UnlockChaptersBody,
@@ -113,6 +120,20 @@ export class StorybookController {
   ): Promise<StoryBookView> {
     if (!STORYBOOK_ID_PATTERN.test(storyBookId)) throw notFound();
     return this.bus.request('storybook.unlock', { userId: user.id, storyBookId, count: body.count });
+  }
+
+  /** Older clients name the same operation with an /unlock suffix: one guard, one body, one answer. */
+  @Post('storybook/:storyBookId/unlock')
+  @HttpCode(200)
+  @UnlockPackDoc(
+    'Unlock the next 3 chapters with a paid chapter pack (the same as POST /api/storybook/{storyBookId})',
+  )
+  unlockNamed(
+    @Param('storyBookId') storyBookId: string,
+    @Body() body: UnlockChaptersBody,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<StoryBookView> {
+    return this.unlock(storyBookId, body, user);
   }
 
   @Post('storybook/:heroId/unlock-after-payment')

@@ -212,6 +212,67 @@ describe('POST /api/storybook/{storyBookId} and /api/storybook/{heroId}/unlock-a
   });
 });
 
+describe('POST /api/storybook/{storyBookId}/unlock (the same operation, as older clients name it)', () => {
+  const both = (id: string) => [`/api/storybook/${id}`, `/api/storybook/${id}/unlock`];
+  /** Status and body of the same call under both paths. */
+  const under = async (id: string, options: { token?: string; body?: unknown }) =>
+    Promise.all(
+      both(id).map(async (path) => {
+        const { status, json } = await api('POST', path, options);
+        return { status, json };
+      }),
+    );
+
+  it('has the same guard and validation, and answers the same refusals', async () => {
+    const { token, heroId } = await stack.newHero({ paid: false });
+    const { storyBook } = await storyOf(token, heroId);
+    const stranger = await stack.newUser();
+    const cases: [string, { token?: string; body?: unknown }, number, string | undefined][] = [
+      [storyBook.id, { body: { count: 3 } }, 401, undefined],
+      [storyBook.id, { token: stranger.token, body: { count: 3 } }, 404, STORYBOOK_NOT_FOUND],
+      [crypto.randomUUID(), { token, body: { count: 3 } }, 404, STORYBOOK_NOT_FOUND],
+      ['nonsense', { token, body: { count: 3 } }, 404, STORYBOOK_NOT_FOUND],
+      [storyBook.id, { token, body: { count: 2 } }, 400, CHAPTER_PACK_COUNT_INVALID],
+      [storyBook.id, { token, body: { count: '3' } }, 400, CHAPTER_PACK_COUNT_INVALID],
+      [storyBook.id, { token }, 400, CHAPTER_PACK_COUNT_INVALID],
+      [storyBook.id, { token, body: { count: 3 } }, 402, CHAPTER_PACK_PAYMENT_REQUIRED],
+    ];
+    for (const [id, options, status, message] of cases) {
+      const [direct, named] = await under(id, options);
+      expect(named.status).toBe(status);
+      if (message) expect(named.json.message).toBe(message);
+      expect(named).toEqual(direct);
+    }
+    expect((await storyOf(token, heroId)).storyBook.chaptersUnlockedCount).toBe(1);
+  });
+
+  it('unlocks a paid pack, once', async () => {
+    const { token, heroId, view } = await premiumHero();
+    await pay(token, heroId, 'chapters');
+    const unlocked = await api('POST', `/api/storybook/${view.storyBook.id}/unlock`, {
+      token,
+      body: { count: 3 },
+    });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.json.storyBook).toMatchObject({ chaptersUnlockedCount: 7 });
+    expect(unlockedCount(unlocked.json)).toBe(7);
+    const [direct, named] = await under(view.storyBook.id, { token, body: { count: 3 } });
+    expect(named).toEqual(direct);
+    expect(named.status).toBe(402);
+  });
+
+  it('is documented as the same operation', async () => {
+    const { paths } = (await api('GET', '/api/docs/json')).json;
+    const direct = paths['/api/storybook/{storyBookId}'].post;
+    const named = paths['/api/storybook/{storyBookId}/unlock']?.post;
+    expect(named).toBeDefined();
+    expect(named.requestBody).toEqual(direct.requestBody);
+    expect(named.responses).toEqual(direct.responses);
+    expect(named.parameters).toEqual(direct.parameters);
+    expect(named.security).toEqual(direct.security);
+  });
+});
+
 describe('POST /api/create-payment-intent for chapters', () => {
   it('sells a pack of a story that is not premium at its own price', async () => {
     const { token, heroId } = await stack.newHero({ paid: false });
