@@ -88,14 +88,6 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_DATA_EXPORT: z.coerce.number().int().min(1).default(5),
     /** …of this many seconds. */
     RATE_LIMIT_DATA_EXPORT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
-    /**
-     * How long the gateway trusts that a token's user exists before asking auth again (a user deleted
-     * in the database loses access within this time).
-     */
-    AUTH_USER_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-    /**
-     * How long a question to every gateway instance through the socket.io Redis adapter (who is in a
-     * room now) waits for the answers.
     /** Book exports and asset bundles one user may ask for per window (202 retries count)… */
     RATE_LIMIT_BOOK_EXPORTS: z.coerce.number().int().min(1).default(10),
     /** …of this many seconds. */
@@ -104,6 +96,14 @@ export const gatewayEnvSchema = baseEnvSchema
     BOOK_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(10_000),
     /** The retryAfterMs (and Retry-After) of that 202. */
     BOOK_RETRY_AFTER_MS: z.coerce.number().int().min(500).max(60_000).default(3_000),
+    /**
+     * How long the gateway trusts that a token's user exists before asking auth again (a user deleted
+     * in the database loses access within this time).
+     */
+    AUTH_USER_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /**
+     * How long a question to every gateway instance through the socket.io Redis adapter (who is in a
+     * room now) waits for the answers.
      */
     SOCKET_IO_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     /** Checks the signed /media URLs handed out by the heroes service (same secret). Required in production. */
