@@ -4,6 +4,7 @@ import {
   type ChatMessageDto,
   type HeroRemovedEvent,
   type RoomJoinedDto,
+  type RoomPresenceEvent,
   type RoomUpdatedEvent,
 } from './rooms.js';
 
@@ -105,5 +106,6 @@ export interface ServerToClientEvents {
   [RoomSocketEvents.narratorIdle]: (event: NarratorActivityEvent) => void;
   [RoomSocketEvents.roomUpdated]: (event: RoomUpdatedEvent) => void;
   [RoomSocketEvents.heroRemoved]: (event: HeroRemovedEvent) => void;
+  [RoomSocketEvents.presence]: (event: RoomPresenceEvent) => void;
   [RoomSocketEvents.error]: (event: SocketMessageEvent) => void;
 }

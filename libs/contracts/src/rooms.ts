@@ -2,10 +2,15 @@
 
 export const DEFAULT_ROOM_TITLE = 'Shared Cosmic Adventure';
 /**
- * A room is active (listed in the lobby) while a hero is connected to it, or while it had activity
- * (a message, a join or a leave) within this window: an empty, quiet room drops out after 30 minutes.
+ * A room is active (listed in the lobby) while a hero is connected to it, or while a hero wrote in it
+ * within this window: joins, leaves and the narrator do not keep an empty room listed.
  */
-export const ROOM_IDLE_AFTER_MS = 30 * 60 * 1000;
+export const ROOM_IDLE_AFTER_MS = 10 * 60 * 1000;
+/**
+ * A hero whose last socket left the room is announced as gone ("left the story") only once it has
+ * stayed away this long: a reload or a dropped connection that comes back in time writes nothing.
+ */
+export const ROOM_LEAVE_GRACE_MS = 60 * 1000;
 /** How many connected heroes a lobby row names (the live counts cover the rest). */
 export const ROOM_ROW_HEROES_LIMIT = 12;
 /** How many of the latest messages a joining hero receives. */
@@ -59,6 +64,17 @@ export interface RoomListItem {
   title: string;
   created: string;
   updated: string;
+  /** The room's last hero message, or null when no hero has written yet. */
+  lastMessageAt: string | null;
+  /** The hero hosting the room. */
+  host: RoomHostHeroDto;
+}
+
+/** The host hero as the lobby shows it. */
+export interface RoomHostHeroDto {
+  id: string;
+  name: string;
+  avatar: string | null;
 }
 
 /** `rooms.list-active`: the rooms with a hero connected now stay listed however quiet they are. */
@@ -81,6 +97,9 @@ export interface RoomSummaryDto {
   title: string;
   created: string;
   updated: string;
+  /** The room's last hero message, or null when no hero has written yet. */
+  lastMessageAt: string | null;
+  host: RoomHostHeroDto;
   participantCount: number;
   spectatorCount: number;
   /** Who is inside now: participants first, at most ROOM_ROW_HEROES_LIMIT (the counts are complete). */
@@ -161,6 +180,15 @@ export interface RoomUpdatedEvent {
   title: string;
   inviteOnly: boolean;
   closed: boolean;
+}
+
+/**
+ * `room_presence`: who is connected to the room now (across gateway instances), sent to the room
+ * whenever a hero's socket comes in or goes. Live state, never stored in the transcript.
+ */
+export interface RoomPresenceEvent {
+  roomId: string;
+  heroes: RoomPresentHeroDto[];
 }
 
 /** `hero_removed`: the host removed a hero; its sockets are disconnected right after. */
@@ -270,5 +298,7 @@ export const RoomSocketEvents = {
   narratorIdle: 'narrator_idle',
   roomUpdated: 'room_updated',
   heroRemoved: 'hero_removed',
+  /** Who is connected to the room now (RoomPresenceEvent). */
+  presence: 'room_presence',
   error: 'error',
 } as const;

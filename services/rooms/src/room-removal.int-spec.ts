@@ -151,6 +151,7 @@ describe('join and leave notices', () => {
         await h.bus.request('rooms.leave', { roomId, hero: spectator });
       }
     }
+    for (const roomId of [first, second]) await h.settleLeaves(roomId);
     for (const roomId of [first, second]) {
       expect(await systemLines(roomId, 'Mira Quill joined the story')).toBe(1);
       expect(await systemLines(roomId, 'Mira Quill left the story')).toBe(1);
@@ -159,6 +160,7 @@ describe('join and leave notices', () => {
     h.clock.advance(5 * 60 * 1000 + 1);
     await h.bus.request('rooms.join', { roomId: first, hero: spectator });
     await h.bus.request('rooms.leave', { roomId: first, hero: spectator });
+    await h.settleLeaves(first);
     expect(await systemLines(first, 'Mira Quill left the story')).toBe(2);
   });
 });

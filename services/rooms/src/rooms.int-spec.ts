@@ -100,39 +100,62 @@ describe('rooms.get', () => {
 describe('rooms.list-active', () => {
   const MINUTE = 60 * 1000;
 
-  it('lists rooms active within 30 minutes, newest activity first, and outlives its visitors', async () => {
+  it('lists a room with nobody in it only while a hero wrote in it within 10 minutes, with its host', async () => {
     h.clock.set('2026-04-01T10:00:00.000Z');
-    const older = await h.createRoom(h.hero(), 'Older');
-    h.clock.advance(10 * MINUTE);
+    const host = h.hero('Orion Dusk');
+    const older = await h.createRoom(host, 'Older');
+    h.clock.advance(2 * MINUTE);
     const newer = await h.createRoom(h.hero(), 'Newer');
-    h.clock.advance(10 * MINUTE);
+    h.clock.advance(3 * MINUTE);
     const hero = h.hero('Sable Finch');
     await h.bus.request('rooms.join', { roomId: older, hero });
     await h.bus.request('rooms.send', { roomId: older, hero, message: 'Hello, stars' });
     await h.bus.request('rooms.leave', { roomId: older, hero });
 
+    // "Newer" has had its creation, its host's join and the narrator, but no hero message: not active.
     let active = await h.bus.request('rooms.list-active', {});
     const ours = active.filter((r) => r.id === older || r.id === newer);
-    expect(ours.map((r) => r.title)).toEqual(['Older', 'Newer']);
-    expect(ours[0]).toEqual({
-      id: older,
-      title: 'Older',
-      created: '2026-04-01T10:00:00.000Z',
-      updated: '2026-04-01T10:20:00.000Z',
-    });
-    // "Newer" was last active at 10:10, "Older" at 10:20 (its last hero left then).
-    h.clock.set('2026-04-01T10:40:00.000Z'); // exactly 30 minutes after "Newer": still active
-    active = await h.bus.request('rooms.list-active', {});
-    expect(active.map((r) => r.id)).toEqual(expect.arrayContaining([older, newer]));
-    h.clock.set('2026-04-01T10:40:00.001Z');
-    active = await h.bus.request('rooms.list-active', {});
-    expect(active.map((r) => r.id)).toContain(older);
-    expect(active.map((r) => r.id)).not.toContain(newer);
-    h.clock.set('2026-04-01T10:50:00.001Z');
+    expect(ours).toEqual([
+      {
+        id: older,
+        title: 'Older',
+        created: '2026-04-01T10:00:00.000Z',
+        updated: '2026-04-01T10:05:00.000Z',
+        lastMessageAt: '2026-04-01T10:05:00.000Z',
+        host: { id: host.heroId, name: 'Orion Dusk', avatar: host.avatar },
+      },
+    ]);
+    h.clock.set('2026-04-01T10:15:00.000Z'); // exactly 10 minutes after the message: still active
+    expect((await h.bus.request('rooms.list-active', {})).map((r) => r.id)).toContain(older);
+    h.clock.set('2026-04-01T10:15:00.001Z');
+    expect((await h.bus.request('rooms.list-active', {})).map((r) => r.id)).not.toContain(older);
+    // Comings and goings are not story: a hero passing through does not list the empty room again.
+    await h.bus.request('rooms.join', { roomId: older, hero });
+    await h.bus.request('rooms.leave', { roomId: older, hero });
+    h.clock.advance(MINUTE);
+    await h.settleLeaves(older);
     active = await h.bus.request('rooms.list-active', {});
     expect(active.map((r) => r.id)).not.toContain(older);
     // Inactive is not gone: the room still opens by its link.
     expect((await h.bus.request('rooms.get', { roomId: older })).title).toBe('Older');
+  });
+
+  it('lists the rooms with someone in them first, then by their last hero message', async () => {
+    h.clock.set('2026-04-02T10:00:00.000Z');
+    const hero = h.hero('Sable Finch');
+    const [watched, quiet, recent] = [await h.createRoom(), await h.createRoom(), await h.createRoom()];
+    await h.bus.request('rooms.join', { roomId: quiet, hero });
+    await h.bus.request('rooms.send', { roomId: quiet, hero, message: 'First' });
+    h.clock.advance(MINUTE);
+    await h.bus.request('rooms.join', { roomId: recent, hero });
+    await h.bus.request('rooms.send', { roomId: recent, hero, message: 'Second' });
+    const active = await h.bus.request('rooms.list-active', { connectedRoomIds: [watched] });
+    expect(active.map((r) => r.id).filter((id) => [watched, quiet, recent].includes(id))).toEqual([
+      watched,
+      recent,
+      quiet,
+    ]);
+    expect(active.find((r) => r.id === watched)?.lastMessageAt).toBeNull();
   });
 
   it('keeps a quiet room listed while a hero is connected to it (the gateway names those rooms)', async () => {
@@ -220,6 +243,9 @@ describe('rooms.join and rooms.leave', () => {
     const hero = h.hero('Tamsin Reed');
     await h.bus.request('rooms.join', { roomId, hero });
     await h.bus.request('rooms.leave', { roomId, hero });
+    // The leave is written once its grace period ends with the hero still away.
+    h.clock.advance(60_000);
+    expect(await h.settleLeaves(roomId)).toBe(1);
     await eventually(() => events.filter((e) => e.event === 'message').length >= 2);
     const contents = events
       .filter((e) => e.event === 'message')

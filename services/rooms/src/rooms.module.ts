@@ -12,6 +12,7 @@ import { NarratorService } from './narrator/narrator.service.js';
 import { RoomBroadcaster } from './realtime/room-broadcaster.js';
 import { RoomsHandlers } from './rooms/rooms.handlers.js';
 import { RoomsService } from './rooms/rooms.service.js';
+import { LeaveNoticeQueue, LeaveNoticeSettler, LeaveNoticeWorker } from './rooms/leave-notices.js';
 
 /**
  * Owns the "rooms" schema: shared story rooms, their heroes and messages, and the narrator's cadence.
@@ -33,6 +34,9 @@ import { RoomsService } from './rooms/rooms.service.js';
     NarratorQueue,
     NarratorPacing,
     RoomsService,
+    LeaveNoticeQueue,
+    LeaveNoticeWorker,
+    { provide: LeaveNoticeSettler, useExisting: RoomsService },
     NarratorService,
     UserExportService,
     UserDeletionService,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ROOM_ROW_HEROES_LIMIT, type RoomPresentHeroDto } from '@starborn/contracts';
 import { RealtimeServer } from '../realtime/realtime.server.js';
+import { heroesByRoom } from './present-heroes.js';
 import { STORY_ROOMS_CHANNEL } from './room-sockets.js';
 
 /** Who is in one story room now. */
@@ -25,32 +26,15 @@ export class RoomPresence {
 
   /** Every room with at least one hero connected, by room id. */
   async inside(): Promise<Map<string, RoomInside>> {
-    const heroesByRoom = new Map<string, Map<string, RoomPresentHeroDto>>();
     const io = this.realtime.server;
-    if (io) {
-      for (const socket of await io.in(STORY_ROOMS_CHANNEL).fetchSockets()) {
-        const { roomId, hero, role } = socket.data;
-        if (!roomId || !hero || !role) continue;
-        const heroes = heroesByRoom.get(roomId) ?? new Map<string, RoomPresentHeroDto>();
-        heroesByRoom.set(roomId, heroes);
-        const participant = heroes.get(hero.heroId)?.role === 'participant' || role === 'participant';
-        heroes.set(hero.heroId, {
-          id: hero.heroId,
-          name: hero.name,
-          avatar: hero.avatar,
-          role: participant ? 'participant' : 'spectator',
-        });
-      }
-    }
+    const sockets = io ? await io.in(STORY_ROOMS_CHANNEL).fetchSockets() : [];
     const inside = new Map<string, RoomInside>();
-    for (const [roomId, heroes] of heroesByRoom) {
-      const all = [...heroes.values()];
-      const participants = all.filter((hero) => hero.role === 'participant');
-      const spectators = all.filter((hero) => hero.role === 'spectator');
+    for (const [roomId, heroes] of heroesByRoom(sockets)) {
+      const participantCount = heroes.filter((hero) => hero.role === 'participant').length;
       inside.set(roomId, {
-        participantCount: participants.length,
-        spectatorCount: spectators.length,
-        heroes: [...participants, ...spectators].slice(0, ROOM_ROW_HEROES_LIMIT),
+        participantCount,
+        spectatorCount: heroes.length - participantCount,
+        heroes: heroes.slice(0, ROOM_ROW_HEROES_LIMIT),
       });
     }
     return inside;

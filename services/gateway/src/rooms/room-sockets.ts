@@ -21,6 +21,7 @@ import { RoomHeroes } from './room-heroes.js';
 import { checkHeroId, checkMessage, isRoomId, payloadOf } from './room-input.js';
 import { RoomJoinLimits } from './room-join-limits.js';
 import { RoomMessageRateLimiter } from './room-message-rate-limiter.js';
+import { heroesByRoom } from './present-heroes.js';
 
 /** The socket.io room every socket sitting in a story room is also in, so presence asks only those. */
 export const STORY_ROOMS_CHANNEL = 'story-rooms';
@@ -179,6 +180,23 @@ export class RoomSockets {
     }
     data.role = joined.role;
     socket.emit(RoomSocketEvents.roomJoined, joined);
+    await this.announcePresence(socket, id);
+  }
+
+  /**
+   * Tells the room who is connected to it now (every gateway instance answers fetchSockets), after a
+   * hero's socket came in or went. Presence is live state: nothing of it is stored in the transcript.
+   * Best effort: a client also learns it again at its next join.
+   */
+  private async announcePresence(socket: GatewaySocket, roomId: string): Promise<void> {
+    const channel = storyRoomChannel(roomId);
+    try {
+      const sockets = await socket.nsp.in(channel).fetchSockets();
+      const heroes = heroesByRoom(sockets).get(roomId) ?? [];
+      socket.nsp.to(channel).emit(RoomSocketEvents.presence, { roomId, heroes });
+    } catch (error) {
+      this.logger.warn(`Presence of room ${roomId} not announced: ${(error as Error).message}`);
+    }
   }
 
   private async send(socket: GatewaySocket, payload: unknown): Promise<void> {
@@ -216,6 +234,7 @@ export class RoomSockets {
       .then((sockets) => sockets.some((other) => other.data.hero?.heroId === hero.heroId))
       .catch(() => false);
     if (stillThere) return;
+    await this.announcePresence(socket, roomId);
     await this.bus
       .request('rooms.leave', { roomId, hero }, { meta: this.meta(socket, user) })
       .catch((error) => {

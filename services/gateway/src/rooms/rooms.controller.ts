@@ -53,7 +53,7 @@ export class RoomsController {
   @Get()
   @ApiOperation({
     summary:
-      'Active rooms (a hero connected now, or activity in the last 30 minutes), newest activity first, with who is inside now',
+      'Active rooms (a hero connected now, or a hero message in the last 10 minutes), rooms with someone inside first, then by last message; each with its host hero and who is inside now',
   })
   @ApiResponse({ status: 200, type: [RoomSummaryResponse] })
   @ApiResponse({ status: 503, type: ErrorResponse, description: 'Live counts unavailable' })
@@ -75,6 +75,8 @@ export class RoomsController {
       title: room.title,
       created: room.created,
       updated: room.updated,
+      lastMessageAt: room.lastMessageAt,
+      host: room.host,
       ...(inside.get(room.id) ?? NOBODY_INSIDE),
     }));
   }

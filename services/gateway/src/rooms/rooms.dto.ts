@@ -22,11 +22,27 @@ class RoomPresentHero {
   @ApiProperty({ enum: ['participant', 'spectator'] }) role!: 'participant' | 'spectator';
 }
 
+class RoomHostHero {
+  @ApiProperty({ description: 'Hero id' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String, description: "The hero's first image (signed URL)" })
+  avatar!: string | null;
+}
+
 export class RoomSummaryResponse {
   @ApiProperty() id!: string;
   @ApiProperty({ example: DEFAULT_ROOM_TITLE }) title!: string;
   @ApiProperty({ format: 'date-time' }) created!: string;
   @ApiProperty({ format: 'date-time', description: 'Last activity' }) updated!: string;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: "The room's last hero message (null: none yet)",
+  })
+  lastMessageAt!: string | null;
+  @ApiProperty({ type: () => RoomHostHero, description: 'The hero hosting the room' })
+  host!: RoomHostHero;
   @ApiProperty({ description: 'Premium heroes connected to the room now (any gateway instance)' })
   participantCount!: number;
   @ApiProperty({ description: 'Non-premium heroes connected to the room now (any gateway instance)' })

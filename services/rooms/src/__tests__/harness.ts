@@ -43,6 +43,7 @@ import { Server } from 'socket.io';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { NarratorPacing } from '../narrator/narrator-pacing.js';
 import { RoomsModule } from '../rooms.module.js';
+import { LEAVE_NOTICE_QUEUE } from '../rooms/leave-notices.js';
 
 export interface SocketEvent {
   event: string;
@@ -172,6 +173,7 @@ export class RoomsHarness {
   heroes!: FakeHeroes;
   private redis?: Redis;
   private narratorQueue?: Queue;
+  private leaveQueue?: Queue;
   private workDir = '';
 
   /** The harness of a test file: started before its tests, stopped after them. */
@@ -209,6 +211,7 @@ export class RoomsHarness {
     this.heroes.start();
     this.redis = createRedisConnection({ url: TEST_REDIS_URL, prefix: this.prefix }, 'test:narrator-queue');
     this.narratorQueue = new Queue(JobQueues.narrator.name, { connection: this.redis, prefix: this.prefix });
+    this.leaveQueue = new Queue(LEAVE_NOTICE_QUEUE.name, { connection: this.redis, prefix: this.prefix });
   }
 
   private get env(): Record<string, string> {
@@ -246,6 +249,7 @@ export class RoomsHarness {
       () => this.gateway?.stop(),
       () => this.heroes?.stop(),
       () => this.narratorQueue?.close(),
+      () => this.leaveQueue?.close(),
       () => this.redis?.quit(),
       () => this.db?.end(),
       () => this.bus?.close(),
@@ -283,6 +287,26 @@ export class RoomsHarness {
   async narratorJobs(roomId: string) {
     const jobs = await this.narratorQueue!.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
     return jobs.filter((job) => job?.data?.roomId === roomId);
+  }
+
+  /** The delayed checks of leaves in this room still waiting for their grace period to end. */
+  async pendingLeaves(roomId: string) {
+    const jobs = await this.leaveQueue!.getJobs(['delayed', 'waiting']);
+    return jobs.filter((job) => job?.data?.roomId === roomId);
+  }
+
+  /**
+   * Ends the grace period of the room's pending leaves now (the delayed jobs are promoted, as if their
+   * time had come) and waits until the rooms service has run each.
+   */
+  async settleLeaves(roomId: string): Promise<number> {
+    const jobs = await this.pendingLeaves(roomId);
+    for (const job of jobs) await job.promote().catch(() => undefined);
+    await eventually(async () => {
+      const states = await Promise.all(jobs.map((job) => this.leaveQueue!.getJobState(job.id!)));
+      return states.every((state) => state === 'completed' || state === 'unknown');
+    });
+    return jobs.length;
   }
 
   async messages(roomId: string) {

@@ -6,7 +6,7 @@ import {
   type RoomParticipantDto,
   type RoomUpdatedEvent,
 } from '@starborn/contracts';
-import type { MessageRow, ParticipantRow, RoomRow } from './room.queries.js';
+import type { ActiveRoomRow, MessageRow, ParticipantRow, RoomRow } from './room.queries.js';
 
 /** How the narrator and the room itself sign their messages: the reserved id, a name, no avatar. */
 const ROOM_SENDER_NAMES = { narrator: 'Cosmic Narrator', system: 'Starborn' } as const;
@@ -31,12 +31,14 @@ export function presentMessage(row: MessageRow): ChatMessageDto {
   };
 }
 
-export function presentListItem(row: RoomRow): RoomListItem {
+export function presentListItem(row: ActiveRoomRow): RoomListItem {
   return {
     id: row.id,
     title: row.title,
     created: new Date(row.created_at).toISOString(),
     updated: new Date(row.updated_at).toISOString(),
+    lastMessageAt: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
+    host: { id: row.host_hero_id, name: row.host_name ?? row.creator_name, avatar: row.host_avatar },
   };
 }
 

@@ -25,6 +25,14 @@ export interface RoomRow {
   invite_only: boolean;
   invite_token: string;
   closed_at: Date | null;
+  /** The room's last hero message (null: none yet). */
+  last_message_at: Date | null;
+}
+
+/** A lobby row: the room and its host hero's name and picture. */
+export interface ActiveRoomRow extends RoomRow {
+  host_name: string | null;
+  host_avatar: string | null;
 }
 
 export interface ParticipantRow {
@@ -45,6 +53,8 @@ export interface ParticipantRow {
   removed_at: Date | null;
   /** When the room last announced that this hero left. */
   left_notice_at: Date | null;
+  /** Since when the hero has had no socket in the room (null: in it now, or never left). */
+  away_since: Date | null;
 }
 
 export interface MessageRow {
@@ -102,18 +112,22 @@ export async function findRoom(sql: Sql, roomId: string): Promise<RoomRow | unde
 }
 
 /**
- * Open public rooms with activity since `since` or with a hero connected now, newest activity first
- * (invite-only and closed rooms are never listed).
+ * Open public rooms with a hero connected now or a hero message since `since`, those with someone in
+ * them first, then by their last message (invite-only and closed rooms are never listed). Joins, leaves
+ * and the narrator's lines do not keep an empty room listed.
  */
 export function activeRooms(
   sql: Sql,
   active: { since: Date; connectedRoomIds: string[] },
   limit: number,
-): Promise<RoomRow[]> {
-  return sql<RoomRow>(
-    `SELECT * FROM "rooms"."rooms"
-      WHERE ("updated_at" >= $1 OR "id" = ANY($2::uuid[])) AND NOT "invite_only" AND "closed_at" IS NULL
-      ORDER BY "updated_at" DESC, "id" LIMIT $3`,
+): Promise<ActiveRoomRow[]> {
+  return sql<ActiveRoomRow>(
+    `SELECT r.*, h."name" AS "host_name", h."avatar" AS "host_avatar"
+       FROM "rooms"."rooms" r
+       LEFT JOIN "rooms"."participants" h ON h."room_id" = r."id" AND h."hero_id" = r."host_hero_id"
+      WHERE (r."last_message_at" >= $1 OR r."id" = ANY($2::uuid[])) AND NOT r."invite_only" AND r."closed_at" IS NULL
+      ORDER BY (r."id" = ANY($2::uuid[])) DESC, COALESCE(r."last_message_at", r."created_at") DESC, r."id"
+      LIMIT $3`,
     [active.since, active.connectedRoomIds, limit],
   );
 }
@@ -131,7 +145,8 @@ export async function touchRoom(
   const [row] = await sql<{ hero_message_count: number }>(
     `UPDATE "rooms"."rooms"
         SET "updated_at" = GREATEST("updated_at", $2),
-            "hero_message_count" = "hero_message_count" + $3
+            "hero_message_count" = "hero_message_count" + $3,
+            "last_message_at" = CASE WHEN $3 > 0 THEN GREATEST("last_message_at", $2) ELSE "last_message_at" END
       WHERE "id" = $1 AND "closed_at" IS NULL
       RETURNING "hero_message_count"`,
     [roomId, now, countHeroMessage ? 1 : 0],
@@ -215,7 +230,8 @@ export async function upsertParticipant(
          WHERE r."room_id" = $1 AND r."user_id" = $3 AND r."removed_at" IS NOT NULL)
      ON CONFLICT ("room_id", "hero_id") DO UPDATE SET
        "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "avatar" = EXCLUDED."avatar",
-       "is_premium" = EXCLUDED."is_premium", "role" = EXCLUDED."role", "last_seen_at" = EXCLUDED."last_seen_at"
+       "is_premium" = EXCLUDED."is_premium", "role" = EXCLUDED."role", "last_seen_at" = EXCLUDED."last_seen_at",
+       "away_since" = NULL
      WHERE "participants"."removed_at" IS NULL
      RETURNING ("xmax" = 0) AS "added"`,
     [roomId, hero.heroId, hero.userId, hero.name, hero.avatar, hero.isPremium, role, now],
@@ -313,6 +329,45 @@ export async function claimLeaveNotice(
     [roomId, heroId, now, graceMs],
   );
   return claimed.length > 0;
+}
+
+/**
+ * The hero's last socket left the room at `now`: away from then on (a join clears it). Undefined when
+ * the hero is not in the room (never joined, or removed).
+ */
+export async function markAway(
+  sql: Sql,
+  roomId: string,
+  heroId: string,
+  now: Date,
+): Promise<ParticipantRow | undefined> {
+  const [row] = await sql<ParticipantRow>(
+    `UPDATE "rooms"."participants" SET "away_since" = $3, "last_seen_at" = GREATEST("last_seen_at", $3)
+      WHERE "room_id" = $1 AND "hero_id" = $2 AND "removed_at" IS NULL
+      RETURNING *`,
+    [roomId, heroId, now],
+  );
+  return row;
+}
+
+/**
+ * The grace period of the leave at `leftAt` ended: the hero's row, when it is still away since that very
+ * moment (not back, not left again later, not removed); it is no longer marked away then. One statement,
+ * so of two checks of the same leave only one gets it.
+ */
+export async function claimAway(
+  sql: Sql,
+  roomId: string,
+  heroId: string,
+  leftAt: Date,
+): Promise<ParticipantRow | undefined> {
+  const [row] = await sql<ParticipantRow>(
+    `UPDATE "rooms"."participants" SET "away_since" = NULL
+      WHERE "room_id" = $1 AND "hero_id" = $2 AND "away_since" = $3 AND "removed_at" IS NULL
+      RETURNING *`,
+    [roomId, heroId, leftAt],
+  );
+  return row;
 }
 
 export async function findParticipant(

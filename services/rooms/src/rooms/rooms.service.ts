@@ -5,6 +5,7 @@ import {
   NARRATOR_EVERY_MESSAGES,
   ROOM_HISTORY_LIMIT,
   ROOM_IDLE_AFTER_MS,
+  ROOM_LEAVE_GRACE_MS,
   ROOM_MESSAGES,
   ServiceError,
   HERO_ID_PATTERN,
@@ -31,6 +32,7 @@ import { DataSource } from 'typeorm';
 import { inTransaction, sqlOf, type Sql } from '@starborn/database';
 import { NarratorQueue } from '../narrator/narrator.queue.js';
 import { RoomBroadcaster } from '../realtime/room-broadcaster.js';
+import { LeaveNoticeQueue, LeaveNoticeSettler, type LeaveNoticeJob } from './leave-notices.js';
 import {
   assertHostOf,
   canSeeDetail,
@@ -48,6 +50,7 @@ import {
 } from './room.presenter.js';
 import {
   activeRooms,
+  claimAway,
   claimLeaveNotice,
   closeRoom,
   findParticipant,
@@ -57,6 +60,7 @@ import {
   isPersonInRoom,
   isPersonRemoved,
   latestMessages,
+  markAway,
   NARRATOR_INTRO_TRIGGER,
   participantsOf,
   removePerson,
@@ -81,6 +85,11 @@ export const ACTIVE_ROOMS_LIMIT = 200;
  */
 export const NARRATOR_TYPING_STALE_MS = 2 * 60 * 1000;
 /**
+ * A hero whose last socket left is announced as gone only once it stayed away this long (a delayed
+ * check); coming back in time writes nothing.
+ */
+export const LEAVE_GRACE_MS = ROOM_LEAVE_GRACE_MS;
+/**
  * A hero that left is announced at most once in this window: a spectator hopping between rooms (or a
  * flaky connection) cannot fill the chat with "left the story" lines. Its join is announced once ever.
  */
@@ -94,7 +103,7 @@ export const roleOf = (hero: Pick<RoomHeroRef, 'isPremium'>): RoomRole =>
  * narrator's cadence. Every message is stored first, then pushed to the room's sockets.
  */
 @Injectable()
-export class RoomsService {
+export class RoomsService implements LeaveNoticeSettler {
   private readonly sql: Sql;
 
   constructor(
@@ -102,6 +111,7 @@ export class RoomsService {
     private readonly clock: Clock,
     private readonly broadcaster: RoomBroadcaster,
     private readonly narrator: NarratorQueue,
+    private readonly leaveNotices: LeaveNoticeQueue,
   ) {
     this.sql = sqlOf(dataSource);
   }
@@ -272,25 +282,45 @@ export class RoomsService {
     return this.detail(roomId, command.userId);
   }
 
-  /** The hero left (its last socket in the room closed). The room stays. */
+  /**
+   * The hero left (its last socket in the room closed). The room stays, and nothing is written yet: the
+   * hero is marked away, and a check due after the grace period writes "left the story" only if it is
+   * still away since this moment (a reload, a closed tab reopened in time, writes nothing).
+   */
   async leave(command: LeaveRoomCommand): Promise<{ left: true }> {
     const roomId = validRoomId(command?.roomId);
     const hero = validHero(command.hero);
     const now = this.clock.now();
-    const left = await inTransaction(this.dataSource, async (sql) => {
-      const participant = await findParticipant(sql, roomId, hero.heroId);
-      if (!participant) {
-        if (!(await findRoom(sql, roomId))) throw roomNotFound();
-        return undefined; // never joined: nothing to announce
-      }
-      // A removed hero's removal was announced; a closed room takes no more lines.
-      if (participant.removed_at) return undefined;
-      if ((await touchRoom(sql, roomId, now, false)) === null) return undefined;
-      if (!(await claimLeaveNotice(sql, roomId, hero.heroId, now, LEAVE_NOTICE_GRACE_MS))) return undefined;
-      return this.systemMessage(sql, roomId, `${hero.name} left the story`, now);
-    });
-    if (left) this.broadcaster.message(roomId, presentMessage(left));
+    const away = await markAway(this.sql, roomId, hero.heroId, now);
+    if (!away) {
+      if (!(await findRoom(this.sql, roomId))) throw roomNotFound();
+      return { left: true }; // never joined, or removed (its removal was announced): nothing to say
+    }
+    await this.leaveNotices.schedule(
+      { roomId, heroId: hero.heroId, leftAt: now.toISOString() },
+      LEAVE_GRACE_MS,
+    );
     return { left: true };
+  }
+
+  /**
+   * A leave's grace period ended: "X left the story" when the hero is still away since then, at most
+   * once per hero and room within LEAVE_NOTICE_GRACE_MS, and never in a closed room.
+   */
+  async settleLeave(job: LeaveNoticeJob): Promise<{ announced: boolean }> {
+    const now = this.clock.now();
+    const leftAt = new Date(job.leftAt);
+    const line = await inTransaction(this.dataSource, async (sql) => {
+      const away = await claimAway(sql, job.roomId, job.heroId, leftAt);
+      if (!away) return undefined; // back in time, left again later (that check decides), or removed
+      const room = await findRoom(sql, job.roomId);
+      if (!room || room.closed_at) return undefined;
+      if (!(await claimLeaveNotice(sql, job.roomId, job.heroId, now, LEAVE_NOTICE_GRACE_MS)))
+        return undefined;
+      return this.systemMessage(sql, job.roomId, `${away.name} left the story`, now);
+    });
+    if (line) this.broadcaster.message(job.roomId, presentMessage(line));
+    return { announced: line !== undefined };
   }
 
   /**
