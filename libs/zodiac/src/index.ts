@@ -52,4 +52,4 @@ export {
 } from './chinese.js';
 export { type ZodiacResult, type ZodiacOptions, zodiacFor } from './zodiac.js';
 export { indefiniteArticle, withIndefiniteArticle } from './article.js';
-export { type HeroSigns, heroDescription, sharedHeroPreview } from './hero-text.js';
+export { type HeroSigns, heroDescription, sharedHeroPreview, influenceTraits } from './hero-text.js';

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { localCalendarDate } from '@starborn/zodiac';
+import { influenceTraits, localCalendarDate } from '@starborn/zodiac';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Field } from '../components/FormField';
 import { usePageMeta } from '../components/usePageMeta';
@@ -18,7 +18,6 @@ import { classifyCreateFailure } from '../features/heroes/createErrors';
 import {
   dayOptions,
   formatBirthdate,
-  isDayEnabled,
   MONTH_NAMES,
   toBirthdate,
   yearOptions,
@@ -212,6 +211,7 @@ interface StepProps {
 function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
   const zodiac = state.step > 1 ? zodiacPreview(state.date) : null;
   const errorId = useId();
+  const titleRef = useStepHeadingFocus(state.step);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -252,7 +252,9 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
     <form className="wizard-form" onSubmit={submit} noValidate>
       {state.step === 1 && (
         <>
-          <h2 className="wizard-form__title">When were you born?</h2>
+          <h2 className="wizard-form__title" ref={titleRef} tabIndex={-1}>
+            When were you born?
+          </h2>
           <p className="muted">Your birth date reveals your Western sign and your Chinese zodiac animal.</p>
           {error}
           <BirthDateFields
@@ -267,7 +269,9 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
 
       {state.step === 2 && (
         <>
-          <h2 className="wizard-form__title">Name Your Cosmic Hero</h2>
+          <h2 className="wizard-form__title" ref={titleRef} tabIndex={-1}>
+            Name Your Cosmic Hero
+          </h2>
           {zodiac && (
             <div className="zodiac-influence" aria-label="Zodiac influence">
               <p className="zodiac-influence__label">Your zodiac influence</p>
@@ -286,7 +290,7 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
                 </div>
               </div>
               <p className="zodiac-influence__traits muted">
-                {[...zodiac.western.traits.slice(0, 2), ...zodiac.chinese.traits.slice(0, 2)].join(' · ')}
+                {influenceTraits(zodiac.western.traits, zodiac.chinese.traits).join(' · ')}
               </p>
             </div>
           )}
@@ -311,7 +315,9 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
 
       {state.step === 3 && (
         <>
-          <h2 className="wizard-form__title">Preview Your Hero</h2>
+          <h2 className="wizard-form__title" ref={titleRef} tabIndex={-1}>
+            Preview Your Hero
+          </h2>
           <p className="muted">The stars are ready. Check the details, then bring your hero to life.</p>
           {error}
           <dl className="hero-preview">
@@ -349,6 +355,22 @@ function WizardStepContent({ state, dispatch, today, onGenerate }: StepProps) {
   );
 }
 
+/**
+ * After Next or Back the new step's heading takes the focus, so keyboard and screen reader users
+ * continue from the step they are on, not from the top of the page. Not on the first render: the
+ * page opens with the focus where the browser put it.
+ */
+function useStepHeadingFocus(step: WizardState['step']) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    ref.current?.focus();
+  }, [step]);
+  return ref;
+}
+
 function BirthDateFields({
   state,
   dispatch,
@@ -372,7 +394,6 @@ function BirthDateFields({
     label: string;
     value: number | null;
     options: ReadonlyArray<readonly [number, string | number]>;
-    disabled?: boolean;
     onChange: (e: ChangeEvent<HTMLSelectElement>) => void;
   }> = [
     {
@@ -387,7 +408,6 @@ function BirthDateFields({
       label: 'Day',
       value: day,
       options: days.map((d) => [d, d] as const),
-      disabled: !isDayEnabled(state.date),
       onChange: select(daySelected),
     },
     {
@@ -402,9 +422,9 @@ function BirthDateFields({
   return (
     <fieldset className="date-fields">
       <legend className="hero-sr-only">Birth date</legend>
-      {selects.map(({ id, label, value, options, disabled, onChange }) => (
+      {selects.map(({ id, label, value, options, onChange }) => (
         <Field key={id} id={id} label={label}>
-          <select id={id} {...common} value={value ?? ''} disabled={disabled} onChange={onChange}>
+          <select id={id} {...common} value={value ?? ''} onChange={onChange}>
             <option value="">{label}</option>
             {options.map(([optionValue, optionLabel]) => (
               <option key={optionValue} value={optionValue}>

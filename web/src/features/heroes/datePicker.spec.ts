@@ -4,7 +4,6 @@ import {
   dayOptions,
   EMPTY_DATE,
   formatBirthdate,
-  isDayEnabled,
   toBirthdate,
   withDay,
   withMonth,
@@ -32,13 +31,20 @@ describe('date picker', () => {
     expect(dayOptions(2, 2024).at(-1)).toBe(29);
   });
 
-  it('keeps the day disabled (no options) until month and year are both chosen', () => {
-    expect(isDayEnabled(EMPTY_DATE)).toBe(false);
-    expect(isDayEnabled({ month: 3, day: null, year: null })).toBe(false);
-    expect(isDayEnabled({ month: null, day: null, year: 1990 })).toBe(false);
-    expect(isDayEnabled({ month: 3, day: null, year: 1990 })).toBe(true);
-    expect(dayOptions(3, null)).toEqual([]);
-    expect(dayOptions(null, 1990)).toEqual([]);
+  it('offers every day before month and year are chosen, so the day can be picked first', () => {
+    expect(dayOptions(null, null)).toHaveLength(31);
+    expect(dayOptions(null, 1990)).toHaveLength(31);
+    // The month's longest length until the year is known: February may still be a leap one.
+    expect(dayOptions(2, null)).toHaveLength(29);
+    expect(dayOptions(4, null)).toHaveLength(30);
+    expect(withDay(EMPTY_DATE, 31)).toEqual({ month: null, day: 31, year: null });
+  });
+
+  it('clamps a day chosen first once the month and then the year are chosen', () => {
+    let parts = withMonth(withDay(EMPTY_DATE, 31), 2);
+    expect(parts).toEqual({ month: 2, day: 29, year: null });
+    parts = withYear(parts, 2023);
+    expect(parts).toEqual({ month: 2, day: 28, year: 2023 });
   });
 
   it('clamps an out-of-range day to the last day when the month or year changes', () => {
@@ -54,6 +60,7 @@ describe('date picker', () => {
     // A day that fits stays; clearing the month keeps the day for later.
     expect(withMonth({ month: 3, day: 15, year: 2023 }, 2).day).toBe(15);
     expect(clampDay({ month: null, day: 31, year: 2023 })).toEqual({ month: null, day: 31, year: 2023 });
+    expect(clampDay({ month: 4, day: 31, year: null })).toEqual({ month: 4, day: 30, year: null });
   });
 
   it('builds YYYY-MM-DD once complete and formats it for people', () => {

@@ -22,21 +22,30 @@ export function yearOptions(currentYear: number): number[] {
   return Array.from({ length: YEAR_COUNT }, (_, i) => currentYear - i);
 }
 
-/** Days of the chosen month in the chosen year (leap years included); none until both are set. */
+/** A leap year: the most days any month can have when the year is not chosen yet. */
+const ANY_LEAP_YEAR = 2000;
+
+/**
+ * The most days the chosen parts allow: 31 before the month is chosen, the month's longest length
+ * (29 for February) before the year is, then the exact length.
+ */
+export function maxDay(month: number | null, year: number | null): number {
+  if (month === null) return 31;
+  return daysInMonth(year ?? ANY_LEAP_YEAR, month);
+}
+
+/**
+ * The day select's options. The day can be chosen first (keyboard users reach it in order): 1–31
+ * before the month is chosen, narrowed to the month (leap years included) once month and year are.
+ */
 export function dayOptions(month: number | null, year: number | null): number[] {
-  if (month === null || year === null) return [];
-  return Array.from({ length: daysInMonth(year, month) }, (_, i) => i + 1);
+  return Array.from({ length: maxDay(month, year) }, (_, i) => i + 1);
 }
 
-/** The day select stays disabled until month and year are chosen. */
-export function isDayEnabled(parts: DateParts): boolean {
-  return parts.month !== null && parts.year !== null;
-}
-
-/** An out-of-range day becomes the last day of the month; a day without month and year is kept. */
+/** An out-of-range day becomes the last day the chosen month (and year) allow. */
 export function clampDay(parts: DateParts): DateParts {
-  if (parts.day === null || parts.month === null || parts.year === null) return parts;
-  const last = daysInMonth(parts.year, parts.month);
+  if (parts.day === null) return parts;
+  const last = maxDay(parts.month, parts.year);
   return parts.day > last ? { ...parts, day: last } : parts;
 }
 
