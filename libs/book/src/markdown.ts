@@ -60,13 +60,23 @@ const xhtmlRenderer: RendererObject = {
 
 const marked = new Marked({ gfm: true, breaks: false, renderer: xhtmlRenderer });
 
-/** The markdown's block tokens, without a first heading that only repeats `title`. */
+/** 'Chapter 3: ', 'Chapter Three — ', 'Chapter 3. ': the label a chapter's own heading starts with. */
+const CHAPTER_LABEL = /^chapter\s+[\p{L}\p{N}]+\s*[:.\-–—]\s*/iu;
+
+/**
+ * The markdown's block tokens, without a first heading that only repeats `title`: the title itself,
+ * or the title after its chapter label ('# Chapter 3: The Ember Gate', as the chapters are written),
+ * since the book prints the label and the title above the text already.
+ */
 export function markdownTokens(markdown: string, title?: string): Token[] {
   const tokens = marked.lexer(cleanText(markdown));
   const first = tokens.findIndex((token) => token.type !== 'space');
   const heading = tokens[first];
-  if (title !== undefined && heading?.type === 'heading' && sameWords(plainText(heading), title)) {
-    tokens.splice(first, 1);
+  if (title !== undefined && heading?.type === 'heading') {
+    const words = plainText(heading);
+    if (sameWords(words, title) || sameWords(words.replace(CHAPTER_LABEL, ''), title)) {
+      tokens.splice(first, 1);
+    }
   }
   return tokens;
 }

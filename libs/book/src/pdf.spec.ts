@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { inspectPdf, solidPng } from '@starborn/testing';
 import { sampleBook } from './__tests__/sample-book.js';
 import type { BookChapter } from './book.js';
+import { fonts } from './fonts.js';
 import { renderPdf } from './pdf.js';
 
 const A5 = { width: 419.53, height: 595.28 };
@@ -77,5 +78,52 @@ describe('PDF', () => {
     expect(pdf.pageTexts[2]).toContain('Lyra & her fox left the valley');
     expect(firstLine(pdf.pageTexts[3]!)).toBe('Zodiac profile');
     expect(pdf.pageTexts[3]).toContain('Lyra <script>alert("x")</script> & Co, born July 25, 1990');
+  });
+
+  it('prints a chapter written as "# Chapter N: Title" with its title once', async () => {
+    const chapters: BookChapter[] = [
+      {
+        number: 3,
+        title: 'The Ember Gate',
+        markdown: '# Chapter 3: The Ember Gate\n\nThe gate glowed.',
+        illustration: null,
+      },
+      {
+        number: 4,
+        title: 'Night Tide',
+        markdown: '# Chapter Four — Night Tide\n\nThe sea rose.',
+        illustration: null,
+      },
+    ];
+    const text = (await inspectPdf(await renderPdf(sampleBook({ chapters })))).pageTexts.join('\n');
+    expect(text.split('The Ember Gate')).toHaveLength(2);
+    expect(text.split('Night Tide')).toHaveLength(2);
+    expect(text).toContain('The gate glowed.');
+  });
+
+  it('draws every character it prints with a glyph of its fonts: the animals’ characters in pinyin', async () => {
+    const book = sampleBook({
+      heroName: 'Mei 羊 Lin',
+      backstory: 'Born in the year of the Goat (羊), under the Dragon’s (龍) gaze.',
+      chapters: [
+        {
+          number: 1,
+          title: 'The 马 Road',
+          markdown: '# Chapter 1: The 马 Road\n\nThe Horse (马) ran.',
+          illustration: null,
+        },
+      ],
+    });
+    const text = (await inspectPdf(await renderPdf(book))).pageTexts.join('\n');
+    expect(text).toContain('Goat (Yang)');
+    expect(text).toContain('Dragon’s (Long)');
+    expect(text).toContain('Horse (Ma)');
+    const faces = Object.values(fonts());
+    const boxes = [...new Set(text)].filter(
+      (character) =>
+        character.trim() !== '' &&
+        !faces.some((face) => face.hasGlyphForCodePoint(character.codePointAt(0)!)),
+    );
+    expect(boxes).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   zodiacProfile,
   type Book,
 } from './book.js';
+import { animalsInLatin } from './cjk.js';
 import { collect } from './collect.js';
 import { countRendering } from './version.js';
 import { fonts, type FontName } from './fonts.js';
@@ -52,6 +53,7 @@ export async function renderPdf(book: Book): Promise<Buffer> {
     ...chapters.map((chapter) => (chapter.illustration ? printable(chapter.illustration) : null)),
   ]);
   const bytes = collect(doc);
+  printAnimalsInLatin(doc);
   // pdfkit takes a parsed fontkit font as it takes a file.
   for (const [name, font] of Object.entries(fonts())) doc.registerFont(name, font as unknown as Buffer);
 
@@ -86,6 +88,13 @@ export async function renderPdf(book: Book): Promise<Buffer> {
   pageNumbers(doc);
   doc.end();
   return bytes;
+}
+
+/** Every text the document prints goes through animalsInLatin (see cjk.ts): no empty boxes. */
+function printAnimalsInLatin(doc: Doc): void {
+  const text = doc.text.bind(doc) as (value: unknown, ...rest: unknown[]) => Doc;
+  doc.text = ((value: unknown, ...rest: unknown[]) =>
+    text(typeof value === 'string' ? animalsInLatin(value) : value, ...rest)) as Doc['text'];
 }
 
 const contentWidth = (doc: Doc) => doc.page.width - MARGIN.left - MARGIN.right;
