@@ -43,8 +43,8 @@ test.describe('register, sign out and sign back in', () => {
     await expect(main).toContainText(user.name);
     await expect(main).toContainText(user.email);
 
-    // Log Out on the profile page ends on the home page, not on /login.
-    await main.getByRole('button', { name: 'Log Out' }).click();
+    // Sign Out on the profile page ends on the home page, not on /login.
+    await main.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Your Personalized Fantasy Story' }),

@@ -31,6 +31,7 @@ import { useCreateShareLinkMutation } from '../features/shares/sharesApi';
 import { notify } from '../features/notifications/notificationsSlice';
 import { ChaptersPanel } from '../features/storybook/ChaptersPanel';
 import { unlockAfterChaptersPayment, useDownloadStoryBookMutation } from '../features/storybook/storybookApi';
+import { NotFoundPage } from './NotFoundPage';
 import '../styles/heroes.css';
 import { heroDescription } from '@starborn/zodiac';
 import { SignBadges } from '../features/heroes/SignBadges';
@@ -90,7 +91,11 @@ export function HeroPage() {
     }
   }
 
-  if (heroId === '' || (query.isError && !hero)) {
+  // An unknown id, or a hero of someone else (the server answers both alike): not found, not a retry.
+  if (heroId === '' || (query.isError && !hero && isNotFound(query.error))) {
+    return <NotFoundPage kind="hero" />;
+  }
+  if (query.isError && !hero) {
     return <HeroErrorScreen onTryAgain={() => window.location.reload()} />;
   }
   if (!hero || waiting) return <HeroLoadingScreen />;
@@ -145,6 +150,12 @@ export function HeroLoadingScreen() {
       </p>
     </section>
   );
+}
+
+/** The server does not know this hero for this user (404), or the id cannot be one (400). */
+function isNotFound(error: unknown): boolean {
+  const status = asApiError(error)?.status;
+  return status === 404 || status === 400;
 }
 
 function HeroErrorScreen({ onTryAgain }: { onTryAgain: () => void }) {

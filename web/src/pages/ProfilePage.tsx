@@ -27,7 +27,7 @@ import '../styles/payments.css';
 export const PROFILE_LOAD_FAILED = 'Failed to load your hero data. We are working on it.';
 
 /**
- * Profile and account: name, email, Log Out, the user's heroes, their shared links, Create New Hero,
+ * Profile and account: name, email, Sign Out, the user's heroes, their shared links, Create New Hero,
  * then the account's settings, one section each.
  */
 export function ProfilePage() {
@@ -65,7 +65,7 @@ export function ProfilePage() {
           </div>
         </dl>
         <button type="button" className="button button--ghost" onClick={() => void signOut()}>
-          Log Out
+          Sign Out
         </button>
       </div>
 
@@ -121,12 +121,15 @@ export function ProfilePage() {
         </ProfileList>
       </section>
 
-      {/* The account's settings: one <section> each (features/account/AccountSection). */}
-      <DisplayNameSection />
-      <PasswordSection />
-      <SessionsSection />
-      <DataExport />
-      <DeleteAccount />
+      {/* The account's settings: one <section> each (features/account/AccountSection), two abreast on a
+          wide screen so the forms use the page's width. */}
+      <div className="account-grid">
+        <DisplayNameSection />
+        <PasswordSection />
+        <SessionsSection />
+        <DataExport />
+        <DeleteAccount />
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { MODERATION_MESSAGES } from '@starborn/contracts';
+import { MODERATION_MESSAGES, ROOM_MESSAGES } from '@starborn/contracts';
+import { asApiError } from '../app/apiErrors';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectUser } from '../features/auth/authSlice';
 import { Markdown } from '../components/Markdown';
@@ -44,6 +45,7 @@ import { useRoomConnection } from '../features/rooms/useRoomConnection';
 import { StoryAvatar } from '../features/rooms/StoryAvatar';
 import { useSharedStoryHero } from '../features/rooms/useSharedStoryHero';
 import { CopyLink } from '../features/shares/CopyLink';
+import { NotFoundPage } from './NotFoundPage';
 import '../styles/heroes.css';
 import '../styles/rooms.css';
 
@@ -73,7 +75,11 @@ export function SharedStoryRoomPage() {
     if (joined) forgetRoomReturn(window.sessionStorage);
   }, [joined]);
 
+  // An unknown room gets the 404 page, not a retry: the server says so over the socket, or (before a
+  // hero is picked) its detail answers 404 to a link without an invite token.
+  const unknownRoom = !invite && !detail.data && detail.isError && asApiError(detail.error)?.status === 404;
   if (!heroLoading && !hero) {
+    if (unknownRoom) return <NotFoundPage kind="room" />;
     // An invitation opened without a hero: make one (and come back), or pick one of the own heroes.
     if (none) return <NoHeroScreen roomId={roomId} title={title} invite={params.get('invite')} />;
     if (heroes.length > 0)
@@ -82,6 +88,8 @@ export function SharedStoryRoomPage() {
   }
   const current = room.roomId === roomId && room.heroId === heroId;
   if (current && room.removed) return <RemovedScreen />;
+  if (current && room.status === 'error' && room.error === ROOM_MESSAGES.roomNotFound)
+    return <NotFoundPage kind="room" />;
   if (current && room.status === 'error')
     return <RoomErrorScreen message={room.error ?? ROOM_TEXT.socketError} />;
   if (!hero || !current || room.status !== 'joined' || !room.role) return <RoomLoadingScreen />;

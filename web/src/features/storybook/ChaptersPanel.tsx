@@ -173,7 +173,10 @@ function ChapterTabs({ tabs }: { tabs: Chapter[] }) {
 
   function select(chapterNumber: number, focus: boolean) {
     setSelected(chapterNumber);
-    if (focus) buttons.current.get(chapterNumber)?.focus();
+    const button = buttons.current.get(chapterNumber);
+    if (focus) button?.focus();
+    // On a phone the tabs are one scrolling row: the chosen one comes into view.
+    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
@@ -316,8 +319,9 @@ function ReadableChapter({ markdown }: { markdown: string }) {
       <Markdown text={markdown} className="markdown chapter-text" headingOffset={CHAPTER_HEADING_OFFSET} />
     );
   }
+  // One column for the controls and the text, so Listen sits at the start of the lines it reads.
   return (
-    <>
+    <div className="chapter-column">
       <ReadAloudControls reader={reader} total={sentences.length} />
       {/* The HTML went through the DOMPurify allow-list; only sentence spans were added since. */}
       <div
@@ -326,7 +330,7 @@ function ReadableChapter({ markdown }: { markdown: string }) {
         data-testid="chapter-text"
         dangerouslySetInnerHTML={{ __html: text.html }}
       />
-    </>
+    </div>
   );
 }
 
