@@ -21,6 +21,7 @@ import type {
 } from './heroes.js';
 import type {
   CheckoutCommand,
+  CheckoutQuoteQuery,
   ConfirmLocalPaymentCommand,
   CreatePaymentIntentCommand,
   PaymentIntentDto,
@@ -131,6 +132,8 @@ export const messages = {
   // A user's checkout: payments decides what may be sold for the hero and at which price (asking heroes
   // and storybook), then opens the intent as create-intent does.
   'payments.checkout': command<CheckoutCommand, PaymentIntentDto>('payments'),
+  // The checkout's price with the same sale rules, opening nothing (the page shows it before Pay).
+  'payments.checkout-quote': command<CheckoutQuoteQuery, PriceQuote>('payments'),
   'payments.confirm-local': command<ConfirmLocalPaymentCommand, PaymentIntentDto>('payments'),
   'payments.stripe-webhook': command<StripeWebhookCommand, { received: true; applied: boolean }>('payments'),
   'payments.find-succeeded': command<SucceededPaymentQuery, PaymentIntentDto | null>('payments'),

@@ -34,6 +34,9 @@ export interface CheckoutCommand {
   walletAddress?: string | null;
 }
 
+/** What a checkout would charge for one of the user's heroes, asked without opening a payment. */
+export type CheckoutQuoteQuery = Pick<CheckoutCommand, 'userId' | 'heroId' | 'paymentType'>;
+
 export interface PaymentIntentDto {
   id: string;
   clientSecret: string;
@@ -43,6 +46,8 @@ export interface PaymentIntentDto {
   paymentType: PaymentType;
   heroId: string;
   status: PaymentIntentStatus;
+  /** True when a checkout was handed the user's open intent again instead of a new payment. */
+  reused?: boolean;
 }
 
 export interface ConfirmLocalPaymentCommand {

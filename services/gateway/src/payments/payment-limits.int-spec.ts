@@ -36,22 +36,33 @@ async function ownHero(token: string): Promise<string> {
   return heroId;
 }
 
+/** Closes the hero's open payments (as three declined cards would): the next start opens a new one. */
+async function closeOpenPayments(heroId: string): Promise<void> {
+  await stack.db.query(
+    `UPDATE payments.payment_intents SET status = 'canceled'
+     WHERE hero_id = $1 AND status IN ('requires_payment_method', 'processing')`,
+    [heroId],
+  );
+}
+
 const startPayment = (api: TestStack['api'], token: string, heroId: string) =>
   api('POST', '/api/create-payment-intent', { token, body: { heroId, paymentType: 'premium_upgrade' } });
 const confirm = (api: TestStack['api'], token: string, clientSecret: string, withCard = DECLINED) =>
   api('POST', '/api/payments/local/confirm', { token, body: { clientSecret, card: withCard } });
 
 describe('payments started per user', () => {
-  it('answers 429 with Retry-After past the limit, whichever gateway is asked; other users are not affected', async () => {
+  it('answers 429 with Retry-After past the limit of new payments, whichever gateway is asked; other users are not affected', async () => {
     const { token } = await stack.newUser();
     const heroId = await ownHero(token);
-    const first = await startPayment(stack.api, token, heroId);
-    expect(first.status).toBe(200);
-    // A second tab gets the same intent, not a second one.
-    const again = await startPayment(second.api, token, heroId);
-    expect(again.json).toEqual(first.json);
-    expect((await startPayment(stack.api, token, heroId)).status).toBe(200);
-
+    // Three new payments (each after the previous one was closed) spend the allowance of 3.
+    const opened = new Set<string>();
+    for (let n = 0; n < 3; n++) {
+      const started = await startPayment(n % 2 === 0 ? stack.api : second.api, token, heroId);
+      expect(started.status).toBe(200);
+      opened.add(started.json.paymentIntentId);
+      await closeOpenPayments(heroId);
+    }
+    expect(opened.size).toBe(3);
     const refused = await startPayment(second.api, token, heroId);
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({
@@ -65,6 +76,38 @@ describe('payments started per user', () => {
 
     const other = await stack.newUser();
     expect((await startPayment(second.api, other.token, await ownHero(other.token))).status).toBe(200);
+  });
+
+  it('hands the open payment out again for the same hero and type, which does not spend the allowance', async () => {
+    const { token } = await stack.newUser();
+    const heroId = await ownHero(token);
+    const first = await startPayment(stack.api, token, heroId);
+    expect(first.status).toBe(200);
+    // Twelve more starts (reloads, other tabs, a second Pay) on both gateways: the same open intent.
+    for (let n = 0; n < 12; n++) {
+      const again = await startPayment(n % 2 === 0 ? second.api : stack.api, token, heroId);
+      expect(again.status).toBe(200);
+      expect(again.json).toEqual(first.json);
+    }
+    // The open payment still pays.
+    const paid = await confirm(second.api, token, first.json.clientSecret, GOOD);
+    expect(paid.json.status).toBe('succeeded');
+
+    // Only the one new payment was counted: two more new ones pass (allowance 3), the next is refused.
+    const other = await ownHero(token);
+    for (let n = 0; n < 2; n++) {
+      expect((await startPayment(stack.api, token, other)).status).toBe(200);
+      await closeOpenPayments(other);
+    }
+    expect((await startPayment(second.api, token, other)).status).toBe(429);
+  });
+
+  it('a refused start (not your hero) does not spend the allowance', async () => {
+    const { token } = await stack.newUser();
+    const stranger = await stack.newUser();
+    const theirs = await ownHero(stranger.token);
+    for (let n = 0; n < 5; n++) expect((await startPayment(stack.api, token, theirs)).status).toBe(404);
+    expect((await startPayment(stack.api, token, await ownHero(token))).status).toBe(200);
   });
 });
 
@@ -103,5 +146,65 @@ describe('declined cards', () => {
     }
     const hero = (await stack.api('GET', `/api/heroes/${heroId}`, { token })).json;
     expect(hero.paymentStatus).toBe('unpaid');
+  });
+});
+
+describe('the checkout before Pay', () => {
+  const openIntents = async (heroId: string) =>
+    (
+      await stack.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payments.payment_intents WHERE hero_id = $1`,
+        [heroId],
+      )
+    ).rows[0]!.n;
+
+  it('quotes the price by the sale rules without opening a payment or spending the allowance', async () => {
+    const { token } = await stack.newUser();
+    const heroId = await ownHero(token);
+    const quote = (paymentType: string, api = stack.api) =>
+      api('GET', `/api/payments/quote?heroId=${heroId}&paymentType=${paymentType}`, { token });
+
+    // Twenty views of the checkout: the price each time, no payment opened, the allowance (3) whole.
+    for (let n = 0; n < 20; n++) {
+      const viewed = await quote('premium_upgrade', n % 2 === 0 ? stack.api : second.api);
+      expect(viewed.status).toBe(200);
+      expect(viewed.json).toMatchObject({ paymentType: 'premium_upgrade', amount: 399, currency: 'usd' });
+    }
+    expect(await openIntents(heroId)).toBe(0);
+    // The same refusals as a payment: no storybook yet, not your hero, bad input.
+    const noStory = await quote('chapters');
+    expect(noStory.status).toBe(409);
+    expect(noStory.json.message).toMatch(/storybook is not ready yet/);
+    const stranger = await stack.newUser();
+    expect(
+      (await stack.api('GET', `/api/payments/quote?heroId=${heroId}`, { token: stranger.token })).status,
+    ).toBe(404);
+    const bad = await stack.api('GET', `/api/payments/quote?heroId=nope&paymentType=gift`, { token });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+
+    for (let n = 0; n < 3; n++) {
+      expect((await startPayment(stack.api, token, heroId)).status).toBe(200);
+      await closeOpenPayments(heroId);
+    }
+    expect(await openIntents(heroId)).toBe(3);
+  });
+
+  it('hands the same open chapter pack out again until it is paid', async () => {
+    const { token, heroId } = await stack.newHero({ paid: false });
+    await stack.firstChapterWritten(token, heroId);
+    const startChapters = (api: TestStack['api']) =>
+      api('POST', '/api/create-payment-intent', { token, body: { heroId, unlockChapters: true } });
+    const first = await startChapters(stack.api);
+    expect(first.json).toMatchObject({ paymentType: 'chapters', amount: 199 });
+    for (let n = 0; n < 5; n++) expect((await startChapters(second.api)).json).toEqual(first.json);
+    expect(await openIntents(heroId)).toBe(1);
+
+    const paid = await confirm(stack.api, token, first.json.clientSecret, GOOD);
+    expect(paid.json.status).toBe('succeeded');
+    // Paid: the next pack is a new payment.
+    const next = await startChapters(second.api);
+    expect(next.status).toBe(200);
+    expect(next.json.paymentIntentId).not.toBe(first.json.paymentIntentId);
   });
 });

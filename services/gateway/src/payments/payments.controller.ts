@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
@@ -8,9 +8,10 @@ import { CurrentUser, Public } from '../auth/jwt-auth.guard.js';
 import type { AuthenticatedUser } from '../auth/token-verifier.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
-import { UserActionRateLimiter } from '../limits/user-action-rate-limiter.js';
 import { PaymentRateLimiter } from './payment-rate-limiter.js';
 import {
+  CheckoutQuoteParams,
+  CheckoutQuoteResponse,
   ConfirmLocalPaymentBody,
   CreatePaymentIntentBody,
   CreatePaymentIntentResponse,
@@ -28,7 +29,6 @@ export class PaymentsController {
     private readonly bus: MessageBus,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly limits: PaymentRateLimiter,
-    private readonly userLimits: UserActionRateLimiter,
   ) {}
 
   @Public()
@@ -42,6 +42,29 @@ export class PaymentsController {
       publishableKey: stripe ? (this.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       currency: 'usd',
     };
+  }
+
+  @Get('payments/quote')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'The price of a purchase for one of your heroes, without starting a payment',
+    description:
+      'The same sale rules as create-payment-intent (404 not your hero; 409 already premium, no storybook ' +
+      'yet, every chapter unlocked), but nothing is opened and no limit is spent: the checkout shows it on view.',
+  })
+  @ApiResponse({ status: 200, type: CheckoutQuoteResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Not your hero' })
+  @ApiResponse({ status: 409, type: ErrorResponse })
+  quote(
+    @Query() query: CheckoutQuoteParams,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<CheckoutQuoteResponse> {
+    return this.bus.request('payments.checkout-quote', {
+      userId: user.id,
+      heroId: query.heroId,
+      paymentType: query.paymentType ?? 'premium_upgrade',
+    });
   }
 
   @Post('create-payment-intent')
@@ -69,22 +92,25 @@ export class PaymentsController {
     status: 429,
     type: ErrorResponse,
     description:
-      "Too many payments started by this user (with Retry-After), or errorType 'quota_exceeded'. " +
-      'A premium upgrade with an unpaid intent open answers that same intent.',
+      "Too many new payments started by this user (with Retry-After), or errorType 'quota_exceeded'. " +
+      'While an unpaid intent for the same hero, type and price is open (up to a day), that same intent ' +
+      'is answered again and does not count towards the limit.',
   })
   async createIntent(
     @Body() body: CreatePaymentIntentBody,
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<CreatePaymentIntentResponse> {
-    await this.userLimits.consume('payment-intent', user.id);
-    // What may be sold for this hero, at which price, is the payments service's decision.
-    const intent = await this.bus.request('payments.checkout', {
-      userId: user.id,
-      heroId: body.heroId,
-      paymentType: body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade'),
-      email: body.email ?? user.email,
-      walletAddress: body.walletAddress ?? null,
-    });
+    // What may be sold for this hero, at which price, is the payments service's decision; only a new
+    // payment counts towards the user's limit (the open one handed out again does not).
+    const intent = await this.limits.limitNewPayments(user.id, () =>
+      this.bus.request('payments.checkout', {
+        userId: user.id,
+        heroId: body.heroId,
+        paymentType: body.unlockChapters === true ? 'chapters' : (body.paymentType ?? 'premium_upgrade'),
+        email: body.email ?? user.email,
+        walletAddress: body.walletAddress ?? null,
+      }),
+    );
     return {
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.id,

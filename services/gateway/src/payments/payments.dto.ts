@@ -41,6 +41,25 @@ export class PaymentsConfigResponse {
   @ApiProperty({ enum: ['usd'] }) currency!: 'usd';
 }
 
+export class CheckoutQuoteParams {
+  @ApiProperty({ example: '0f8fad5bd9cb469fa165370c3b4d5a6e' })
+  @IsString({ message: HERO_ID_MESSAGE })
+  @Matches(HERO_ID_PATTERN, { message: HERO_ID_MESSAGE })
+  heroId!: string;
+
+  @ApiPropertyOptional({ enum: PAYMENT_TYPES, default: 'premium_upgrade' })
+  @IsOptional()
+  @IsIn(PAYMENT_TYPES as PaymentType[], { message: 'The payment type must be premium_upgrade or chapters.' })
+  paymentType?: PaymentType;
+}
+
+export class CheckoutQuoteResponse {
+  @ApiProperty({ enum: PAYMENT_TYPES }) paymentType!: PaymentType;
+  @ApiProperty({ example: 399, description: 'USD cents' }) amount!: number;
+  @ApiProperty({ enum: ['usd'] }) currency!: 'usd';
+  @ApiProperty({ example: 'Premium Hero Upgrade' }) label!: string;
+}
+
 export class CreatePaymentIntentBody {
   @ApiProperty({ example: '0f8fad5bd9cb469fa165370c3b4d5a6e' })
   @IsString({ message: HERO_ID_MESSAGE })

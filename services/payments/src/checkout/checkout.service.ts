@@ -4,7 +4,9 @@ import {
   STORY_FULLY_UNLOCKED,
   ServiceError,
   type CheckoutCommand,
+  type CheckoutQuoteQuery,
   type PaymentIntentDto,
+  type PriceQuote,
 } from '@starborn/contracts';
 import { AiQuotaFlag, MessageBus, RemoteError } from '@starborn/messaging';
 import { MESSAGES, PaymentsService } from '../intents/payments.service.js';
@@ -33,20 +35,32 @@ export class CheckoutService {
   ) {}
 
   async checkout(command: CheckoutCommand): Promise<PaymentIntentDto> {
-    const { userId, heroId, paymentType } = command;
-    // Answers 404 for a hero that is not this user's.
-    const hero = await this.bus.request('heroes.payment-context', { userId, heroId });
-    if (paymentType === 'premium_upgrade' && hero.paymentStatus === 'paid') {
-      throw conflict(MESSAGES.alreadyPremium);
-    }
-    const premiumStory =
-      paymentType === 'chapters' ? await this.premiumStoryTakingChapters(userId, heroId) : hero.premiumStory;
+    const premiumStory = await this.saleAllowed(command);
     if (await this.quota.isExceeded()) {
       throw new ServiceError(429, ErrorCodes.QUOTA_EXCEEDED, PAYMENT_QUOTA_MESSAGE, {
         errorType: 'quota_exceeded',
       });
     }
     return this.payments.createIntent({ ...command, premiumStory });
+  }
+
+  /**
+   * What the checkout would charge, by the same sale rules (the same 404 and 409 refusals), opening no
+   * payment: the page shows it, and says why nothing can be bought, before anyone presses Pay.
+   */
+  async quote(query: CheckoutQuoteQuery): Promise<PriceQuote> {
+    const premiumStory = await this.saleAllowed(query);
+    return this.payments.quote(query.paymentType, premiumStory);
+  }
+
+  /** The sale rules for this hero; answers whether its story is premium (the chapter-pack price). */
+  private async saleAllowed({ userId, heroId, paymentType }: CheckoutQuoteQuery): Promise<boolean> {
+    // Answers 404 for a hero that is not this user's.
+    const hero = await this.bus.request('heroes.payment-context', { userId, heroId });
+    if (paymentType === 'premium_upgrade' && hero.paymentStatus === 'paid') {
+      throw conflict(MESSAGES.alreadyPremium);
+    }
+    return paymentType === 'chapters' ? this.premiumStoryTakingChapters(userId, heroId) : hero.premiumStory;
   }
 
   /** Whether the hero's story is premium; 409 when there is no storybook yet or nothing left to unlock. */

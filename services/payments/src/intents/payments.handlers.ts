@@ -8,6 +8,7 @@ export const PaymentsHandlers = messageHandlers([PaymentsService, CheckoutServic
   'payments.quote': (query, payments) => payments.quote(query?.paymentType, query?.premiumStory),
   'payments.create-intent': (command, payments) => payments.createIntent(command),
   'payments.checkout': (command, _payments, sales) => sales.checkout(command),
+  'payments.checkout-quote': (query, _payments, sales) => sales.quote(query),
   'payments.confirm-local': (command, payments) => payments.confirmLocal(command),
   'payments.stripe-webhook': (command, payments) => payments.handleStripeWebhook(command),
   'payments.find-succeeded': (query, payments) => payments.findSucceeded(query),

@@ -90,16 +90,28 @@ export async function premiumPaid(sql: Sql, heroId: string, exceptIntentId?: str
 }
 
 /** The newest premium upgrade of this user for this hero still waiting for a card, at this provider and amount. */
-export async function findOpenPremiumUpgrade(
+/**
+ * The user's newest open (unpaid, not cancelled) intent for this hero, type, provider and price, opened
+ * at or after `openedSince`: a checkout asked again (another tab, a second Pay) is handed that one.
+ */
+export async function findOpenIntent(
   sql: Sql,
-  query: { userId: string; heroId: string; provider: ProviderName; amount: number },
+  query: IntentOwner & { provider: ProviderName; amount: number; openedSince: Date },
 ): Promise<PaymentIntent | undefined> {
   const [intent] = await sql<PaymentIntent>(
     `SELECT ${COLUMNS} FROM ${TABLE}
-     WHERE user_id = $1 AND hero_id = $2 AND payment_type = 'premium_upgrade' AND provider = $3
-       AND amount = $4 AND status = ANY($5::text[])
+     WHERE user_id = $1 AND hero_id = $2 AND payment_type = $3 AND provider = $4
+       AND amount = $5 AND status = ANY($6::text[]) AND created_at >= $7
      ORDER BY created_at DESC LIMIT 1`,
-    [query.userId, query.heroId, query.provider, query.amount, [...OPEN_STATUSES]],
+    [
+      query.userId,
+      query.heroId,
+      query.paymentType,
+      query.provider,
+      query.amount,
+      [...OPEN_STATUSES],
+      query.openedSince,
+    ],
   );
   return intent;
 }

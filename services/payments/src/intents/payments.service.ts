@@ -29,7 +29,7 @@ import {
   countIntents,
   findIntent,
   findIntentBySecret,
-  findOpenPremiumUpgrade,
+  findOpenIntent,
   getIntent,
   insertIntent,
   latestIntents,
@@ -73,6 +73,8 @@ export function priceChangedMessage(paid: number, now: number): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WALLET = /^0x[0-9a-fA-F]{40}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** How long an open, unpaid intent is handed out again (a day): after that a new payment is opened. */
+export const OPEN_INTENT_REUSE_MS = 24 * 60 * 60 * 1000;
 /** How many of a user's latest intents for one hero and type find-succeeded looks at. */
 const RECENT_INTENTS = 10;
 
@@ -113,21 +115,22 @@ export class PaymentsService {
       // even while the story itself has not heard of it yet.
       const premiumPaid = await premiumIsPaid(sql, heroId);
       const price = priceFor(paymentType, command.premiumStory === true || premiumPaid);
-      if (price.paymentType === 'premium_upgrade') {
-        if (premiumPaid) throw conflict(MESSAGES.alreadyPremium);
-        // A premium upgrade is bought once: an open intent (another tab) is handed out again.
-        const open = await findOpenPremiumUpgrade(sql, {
-          userId,
-          heroId,
-          provider: this.provider.name,
-          amount: price.amount,
-        });
-        if (open) {
-          // The checkout may have changed the receipt address or wallet since: the reused intent carries them.
-          if (open.receiptEmail !== receiptEmail || open.walletAddress !== walletAddress)
-            await updateContact(sql, open.id, { receiptEmail, walletAddress, now: this.clock.now() });
-          return toDto(open);
-        }
+      if (price.paymentType === 'premium_upgrade' && premiumPaid) throw conflict(MESSAGES.alreadyPremium);
+      // One open payment per item and price: asked again (another tab, a second Pay, a reload), the
+      // open one is handed out again instead of a new one; an intent left open too long is not reused.
+      const open = await findOpenIntent(sql, {
+        userId,
+        heroId,
+        paymentType: price.paymentType,
+        provider: this.provider.name,
+        amount: price.amount,
+        openedSince: new Date(this.clock.now().getTime() - OPEN_INTENT_REUSE_MS),
+      });
+      if (open) {
+        // The checkout may have changed the receipt address or wallet since: the reused intent carries them.
+        if (open.receiptEmail !== receiptEmail || open.walletAddress !== walletAddress)
+          await updateContact(sql, open.id, { receiptEmail, walletAddress, now: this.clock.now() });
+        return { ...toDto(open), reused: true };
       }
       return this.openIntent(sql, { userId, heroId, price, walletAddress, receiptEmail });
     });

@@ -73,9 +73,20 @@ describe('the shared checkout form', () => {
 
   it('disables paying until ready or while busy, and says when the form is still loading', () => {
     expect(render({ ready: false })).toMatch(/<button type="submit"[^>]*disabled/);
-    expect(render({ checkout: checkout({ busy: true }) })).toContain('Processing...');
+    // While paying the button says so and stays enabled-looking (readable), only marked busy.
+    const busy = render({ checkout: checkout({ busy: true }) });
+    expect(busy).toContain('Processing…');
+    expect(busy).toMatch(/<button type="submit"[^>]*aria-busy="true"/);
+    expect(busy).not.toMatch(/<button type="submit"[^>]*disabled=""/);
     expect(render({ loading: true })).toContain('Loading the payment form...');
     expect(render()).not.toContain('Loading the payment form...');
+  });
+
+  it('says what the wallet field is for and that it is optional, tied to the input', () => {
+    const html = render();
+    expect(html).toMatch(/<label[^>]*for="checkout-wallet"[^>]*>NFT Wallet Address <span[^>]*>\(optional\)/);
+    expect(html).toMatch(/id="checkout-wallet"[^>]*aria-describedby="checkout-wallet-hint"/);
+    expect(html).toMatch(/id="checkout-wallet-hint"[^>]*>For storing your hero as an NFT[^<]*not required/);
   });
 
   it('shows why the intent failed, with Try Again, instead of the loading line', () => {

@@ -83,7 +83,7 @@ export function CheckoutForm({
         id="checkout-wallet"
         label={
           <>
-            Wallet Address <span className="muted">(optional)</span>
+            NFT Wallet Address <span className="checkout-optional">(optional)</span>
           </>
         }
       >
@@ -100,7 +100,8 @@ export function CheckoutForm({
           onBlur={onWalletBlur}
         />
         <p id="checkout-wallet-hint" className="field__hint">
-          For storing your hero as an NFT in the future (not required)
+          For storing your hero as an NFT in the future (not required): an Ethereum address (0x…) kept with
+          this purchase. Leave it empty to pay without one; it does not change the payment.
         </p>
       </Field>
 
@@ -116,8 +117,16 @@ export function CheckoutForm({
 
       <PaymentError error={checkout.error} />
       <div className="actions checkout-actions">
-        <button type="submit" className="button button--primary button--large" disabled={!ready || busy}>
-          {busy ? 'Processing...' : mode.buttonLabel}
+        {/* While paying, the button stays readable (not the faded disabled look) and says so. */}
+        <button
+          type="submit"
+          className={`button button--primary button--large${busy ? ' checkout-pay--busy' : ''}`}
+          disabled={!ready && !busy}
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+          data-testid="checkout-pay"
+        >
+          {busy ? 'Processing…' : mode.buttonLabel}
         </button>
         <CancelButton heroId={heroId} />
       </div>

@@ -73,14 +73,10 @@ export function LocalCheckout({ heroId, mode, onBlocked }: LocalCheckoutProps) {
   const [confirmPayment] = useConfirmLocalPaymentMutation();
 
   const { prepared, showError } = checkout;
-  const ready = prepared !== null && !checkout.succeeded;
+  const ready = !checkout.succeeded;
   const numberHint = cardNumberHint(cardNumber);
 
   const pay: PayStep = () => {
-    if (!prepared) {
-      showError(PAYMENT_MESSAGES.stillLoading);
-      return null;
-    }
     const checked = validateCard({ number: cardNumber, expiry, cvc }, new Date());
     if (!checked.ok) {
       showError(checked.message);
@@ -90,8 +86,9 @@ export function LocalCheckout({ heroId, mode, onBlocked }: LocalCheckoutProps) {
       let current = prepared;
       const wantedEmail = checkout.email.trim();
       const wantedWallet = checkout.walletAddress.trim();
-      if (current.email !== wantedEmail || current.walletAddress !== wantedWallet) {
-        // The receipt address or wallet changed since the intent was made: make one that carries them.
+      if (!current || current.email !== wantedEmail || current.walletAddress !== wantedWallet) {
+        // The payment is opened now that Pay was pressed (the server hands the open one out again),
+        // carrying the receipt address and wallet as they are now.
         const renewed = await checkout.renewIntent(wantedEmail, wantedWallet);
         if (!renewed) return false;
         current = renewed;
@@ -117,10 +114,10 @@ export function LocalCheckout({ heroId, mode, onBlocked }: LocalCheckoutProps) {
       checkout={checkout}
       pay={pay}
       ready={ready}
-      loading={!prepared}
+      loading={false}
       processorName="our payment provider"
       cardDetails={
-        <fieldset className="card-form" aria-busy={!ready}>
+        <fieldset className="card-form">
           <legend className="field__label">Card Details</legend>
           <p className="card-form__hint" data-testid="test-mode-hint">
             {TEST_MODE_HINT}

@@ -34,7 +34,13 @@ export interface StripeCheckoutProps {
 }
 
 export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked }: StripeCheckoutProps) {
-  const checkout = useCheckout({ heroId, mode, isTest: publishableKey.startsWith('pk_test_'), onBlocked });
+  const checkout = useCheckout({
+    heroId,
+    mode,
+    isTest: publishableKey.startsWith('pk_test_'),
+    onBlocked,
+    intentUpFront: true,
+  });
   const { prepared, showError } = checkout;
   const location = useLocation();
   // Back from a redirect-based method that did not pay (see useStripeRedirectReturn): Stripe's message,

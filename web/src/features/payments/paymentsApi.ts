@@ -38,6 +38,13 @@ export interface PaymentIntent {
   paymentType: PaymentType;
 }
 
+export interface CheckoutQuote {
+  paymentType: PaymentType;
+  /** In cents. */
+  amount: number;
+  currency: string;
+}
+
 export interface ConfirmLocalPaymentRequest {
   clientSecret: string;
   card: CardPayload;
@@ -80,6 +87,15 @@ export const paymentsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
 
+    /**
+     * GET /api/payments/quote: the price the checkout shows, by the server's sale rules, without
+     * opening a payment (a 409 says why nothing can be bought). Asked again on each visit.
+     */
+    getCheckoutQuote: build.query<CheckoutQuote, { heroId: string; paymentType: PaymentType }>({
+      query: ({ heroId, paymentType }) => ({ url: '/payments/quote', params: { heroId, paymentType } }),
+      keepUnusedDataFor: 0,
+    }),
+
     createPaymentIntent: build.mutation<PaymentIntent, CreatePaymentIntentRequest>({
       query: (body) => ({ url: '/create-payment-intent', method: 'POST', body }),
       transformResponse: normalizeIntent,
@@ -118,6 +134,7 @@ export const paymentsApi = api.injectEndpoints({
 export const {
   useGetPaymentsConfigQuery,
   useCheckAiQuotaQuery,
+  useGetCheckoutQuoteQuery,
   useCreatePaymentIntentMutation,
   useConfirmLocalPaymentMutation,
   useSetHeroPremiumMutation,

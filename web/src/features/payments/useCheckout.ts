@@ -3,6 +3,12 @@
  * Stripe's Payment Element): the receipt email and wallet fields, the payment intent made up front,
  * the one error line, and what happens once the money is taken (the premium switch, the way back to
  * the hero with its fallback redirect). A form only brings its card element and its way of charging.
+ *
+ * Viewing the checkout opens no payment: the price shown (and a reason nothing can be bought) comes
+ * from the server's quote, and the built-in card form asks for the payment intent only when Pay is pressed (the server hands the
+ * user's open one out again). Stripe's Payment Element needs its intent to render, so that form asks
+ * for it up front; the server reuses the open one there too, so reloads neither open payments nor
+ * spend the user's limit.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +28,7 @@ import {
 import { usePaymentError, type ShownPaymentError } from './PaymentError';
 import {
   useCreatePaymentIntentMutation,
+  useGetCheckoutQuoteQuery,
   useSetHeroPremiumMutation,
   type CreatePaymentIntentRequest,
   type PaymentIntent,
@@ -41,6 +48,8 @@ export interface CheckoutOptions {
   isTest: boolean;
   /** Told when the server refuses the payment for good (see checkoutBlock): the page shows why instead. */
   onBlocked: (block: CheckoutBlock) => void;
+  /** The intent is made as the form opens (Stripe's element needs it); otherwise only when Pay is pressed. */
+  intentUpFront?: boolean;
 }
 
 /**
@@ -71,12 +80,18 @@ export interface Checkout {
   showError: (message: string) => void;
   busy: boolean;
   succeeded: boolean;
-  /** The server's price, '$3.99', once the intent is made. */
+  /** The price, '$3.99': the configured price until the intent is made, then the intent's own. */
   amount: string | null;
   submit: (event: FormEvent<HTMLFormElement>, pay: PayStep) => Promise<void>;
 }
 
-export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions): Checkout {
+export function useCheckout({
+  heroId,
+  mode,
+  isTest,
+  onBlocked,
+  intentUpFront = false,
+}: CheckoutOptions): Checkout {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [email, setEmail] = useState(user?.email ?? '');
@@ -91,6 +106,13 @@ export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions
   const fallbackTimer = useRef<number | undefined>(undefined);
 
   const [createIntent] = useCreatePaymentIntentMutation();
+  const quote = useGetCheckoutQuoteQuery({ heroId, paymentType: mode.paymentType });
+  // A sale the server refuses (no storybook yet, every chapter unlocked...) blocks the page at once.
+  useEffect(() => {
+    if (!quote.error) return;
+    const block = checkoutBlockFromIntentError(quote.error, mode.paymentType);
+    if (block) onBlocked(block);
+  }, [quote.error, mode.paymentType, onBlocked]);
   const [setPremium] = useSetHeroPremiumMutation();
 
   const requestFor = useCallback(
@@ -108,10 +130,15 @@ export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions
     [heroId, isTest, mode.paymentType, mode.requestedAmount, mode.unlockChapters],
   );
 
-  // The payment intent is made up front (the card element needs it), with the prefilled email; made
-  // again on Try Again and when the wallet it carries changes.
+  // Stripe's payment intent is made up front (its element needs it), with the prefilled email; made
+  // again on Try Again and when the wallet it carries changes. Without it, Try Again only forgets the
+  // intent: the next Pay asks for one.
   const initialEmail = useRef(user?.email ?? '');
   useEffect(() => {
+    if (!intentUpFront) {
+      setPrepared(null);
+      return;
+    }
     let cancelled = false;
     const forEmail = initialEmail.current.trim();
     setInitError(null);
@@ -134,7 +161,7 @@ export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions
     return () => {
       cancelled = true;
     };
-  }, [createIntent, requestFor, mode.paymentType, intentWallet, attempt, onBlocked]);
+  }, [createIntent, requestFor, mode.paymentType, intentWallet, attempt, onBlocked, intentUpFront]);
 
   useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
 
@@ -212,7 +239,11 @@ export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions
     showError,
     busy,
     succeeded,
-    amount: prepared ? formatAmount(prepared.intent.amount, prepared.intent.currency) : null,
+    amount: prepared
+      ? formatAmount(prepared.intent.amount, prepared.intent.currency)
+      : quote.data
+        ? formatAmount(quote.data.amount, quote.data.currency)
+        : null,
     submit,
   };
 }
