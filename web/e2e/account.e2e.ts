@@ -23,7 +23,7 @@ test.describe('account page', () => {
   test('changes the display name: the header shows it at once and after a reload', async ({ page }) => {
     const user = newUser('rename', 'Lyra Starweaver');
     await registerViaUi(page, user);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/create$/);
     await page.goto('/profile');
 
     const section = page.getByRole('region', { name: 'Display name' });
@@ -63,7 +63,7 @@ test.describe('account page', () => {
     }) => {
       const user = newUser('password');
       await registerViaUi(page, user);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(/\/create$/);
       const other = await secondDevice(browser, user.email);
       const newPassword = 'Nebula-Crossing-77';
 
@@ -121,7 +121,7 @@ test.describe('account page', () => {
   }) => {
     const user = newUser('everywhere');
     await registerViaUi(page, user);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/create$/);
     const other = await secondDevice(browser, user.email);
 
     await page.goto('/profile');

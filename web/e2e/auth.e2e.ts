@@ -7,8 +7,8 @@ test.describe('register, sign out and sign back in', () => {
     const user = newUser('journey');
     await registerViaUi(page, user);
 
-    // Registration signs in and goes home; the signed-in navigation shows the name.
-    await expect(page).toHaveURL(/\/$/);
+    // Registration signs in and opens the wizard; the signed-in navigation shows the name.
+    await expect(page).toHaveURL(/\/create$/);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: user.name })).toBeVisible();
     for (const label of ['My Heroes', 'Create Hero', 'Shared Story', 'Profile']) {
@@ -54,7 +54,7 @@ test.describe('register, sign out and sign back in', () => {
   test('a signed-in user opening /login or /register is sent on at once', async ({ page }) => {
     const user = newUser('already');
     await registerViaUi(page, user);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/create$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/register');
@@ -178,7 +178,7 @@ test.describe('stored session', () => {
   test('a stored session is restored on load', async ({ page }) => {
     const user = newUser('restore', 'Vega Moonrise');
     await registerViaUi(page, user);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/create$/);
     await page.reload();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Vega Moonrise' })).toBeVisible();
     await page.goto('/profile');

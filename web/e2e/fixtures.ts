@@ -139,7 +139,7 @@ export interface Account {
 export async function signUp(page: Page, tag: string, name?: string): Promise<Account> {
   const user = newUser(tag, name);
   await registerViaUi(page, user);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/create$/);
   const session = await storedSession(page);
   const userId = (JSON.parse(session.user ?? '{}') as { id: string }).id;
   return { headers: { Authorization: `Bearer ${session.token}` }, userId, email: user.email };

@@ -4,7 +4,7 @@ test.describe('sign-out ends the session on the server', () => {
   test('the token of a signed-out browser no longer opens the API', async ({ page }) => {
     const user = newUser('signout');
     await registerViaUi(page, user);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/create$/);
     const { token } = await storedSession(page);
     expect(token).toBeTruthy();
     const me = () => page.request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });

@@ -214,7 +214,7 @@ test('a signed-in user finds name and email filled in, and the request carries t
 }) => {
   const user = newUser('support-member', 'Vega Lumen');
   await registerViaUi(page, user);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/create$/);
   const userId = JSON.parse((await storedSession(page)).user ?? '{}').id as string;
 
   await page.goto('/support');

@@ -10,7 +10,7 @@ const LIMIT_ALERT =
 async function signUp(page: Page, tag: string) {
   const user = newUser(tag);
   await registerViaUi(page, user);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/create$/);
   const session = await storedSession(page);
   const token = session.token ?? '';
   const userId = (JSON.parse(session.user ?? '{}') as { id: string }).id;
