@@ -14,14 +14,7 @@ import { useSignOut } from '../features/auth/useSignOut';
 import { useGetUserHeroesQuery } from '../features/heroes/heroesApi';
 import { CreateBlockedNote, CreateNewHeroButton } from '../features/heroes/CreateNewHero';
 import { hasUnpaidHero, heroBadge, type Hero } from '../features/heroes/types';
-import { CopyLink } from '../features/shares/CopyLink';
-import {
-  absoluteShareUrl,
-  formatSharedDate,
-  viewCountLabel,
-  type SharedLink,
-} from '../features/shares/shares';
-import { useGetUserSharesQuery } from '../features/shares/sharesApi';
+import { SharedLinks } from '../features/shares/SharedLinks';
 import '../styles/payments.css';
 
 export const PROFILE_LOAD_FAILED = 'Failed to load your hero data. We are working on it.';
@@ -36,8 +29,7 @@ export function ProfilePage() {
   const signOut = useSignOut();
   const name = greetingName(user);
   const heroes = useGetUserHeroesQuery(undefined, { refetchOnMountOrArgChange: true });
-  const shares = useGetUserSharesQuery(undefined, { refetchOnMountOrArgChange: true });
-  const failed = heroes.isError || shares.isError;
+  const failed = heroes.isError;
   const createNoteId = useId();
   const createBlocked = heroes.data ? hasUnpaidHero(heroes.data) : false;
 
@@ -103,23 +95,7 @@ export function ProfilePage() {
         </ProfileList>
       </section>
 
-      <section className="profile-section" aria-labelledby="profile-shares-title">
-        <div className="profile-section__header">
-          <h2 id="profile-shares-title">Shared Links</h2>
-        </div>
-        <ProfileList
-          query={shares}
-          loading="Loading your shared links..."
-          empty={
-            <p className="muted">
-              You have not shared a hero yet. Open a premium hero and press Share to get a link.
-            </p>
-          }
-          className="profile-shares"
-        >
-          {(link) => <ProfileShare key={link.id} link={link} />}
-        </ProfileList>
-      </section>
+      <SharedLinks />
 
       {/* The account's settings: one <section> each (features/account/AccountSection), two abreast on a
           wide screen so the forms use the page's width. */}
@@ -193,26 +169,6 @@ function ProfileHero({ hero }: { hero: Hero }) {
       >
         View
       </Link>
-    </li>
-  );
-}
-
-function ProfileShare({ link }: { link: SharedLink }) {
-  const url = absoluteShareUrl(link.shareUrl, window.location.origin);
-  return (
-    <li className="profile-share" data-testid="shared-link">
-      <div className="profile-share__meta">
-        <h3 className="profile-share__name">
-          <bdi>{link.heroName || 'Your hero'}</bdi>
-        </h3>
-        <span className={`status-badge ${link.isActive ? 'status-badge--active' : 'status-badge--inactive'}`}>
-          {link.isActive ? 'Active' : 'Inactive'}
-        </span>
-      </div>
-      <p className="profile-share__details muted">
-        Shared {formatSharedDate(link.createdAt)} · {viewCountLabel(link.accessCount)}
-      </p>
-      <CopyLink url={url} label={`Share link for ${link.heroName || 'your hero'}`} />
     </li>
   );
 }

@@ -36,5 +36,7 @@ export function sharedHeroErrorMessage(error: unknown): string {
   return SHARED_HERO_FAILED;
 }
 
+export const SHARE_TURN_OFF_FAILED = 'The link could not be turned off. Please try again.';
+
 /** 'Copied!' shows for 2 s. */
 export const COPIED_MS = 2000;

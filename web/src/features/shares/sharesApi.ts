@@ -38,7 +38,8 @@ export const sharesApi = withShareTags.injectEndpoints({
       providesTags: ['SharedLinks'],
     }),
 
-    deactivateShareLink: build.mutation<void, string>({
+    /** DELETE /api/shares/{id} → the link, now inactive (a link turned off stays off). */
+    deactivateShareLink: build.mutation<SharedLink, string>({
       query: (id) => ({ url: `/shares/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['SharedLinks'],
     }),
