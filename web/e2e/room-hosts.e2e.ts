@@ -108,14 +108,16 @@ test.describe('a room its host controls', () => {
       .click();
     const closedNotice = page.getByRole('status').filter({ hasText: 'This room is closed.' });
     await expect(closedNotice).toBeVisible();
-    await expect(page.getByLabel('Your message')).toBeDisabled();
+    // Read-only: no input and no Send at all.
+    await expect(page.getByLabel('Your message')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Room Settings' })).toHaveCount(0);
     await page.reload();
     await expect(closedNotice).toBeVisible({ timeout: 20_000 });
     await expect(
       page.getByTestId('system-message').filter({ hasText: 'The host closed this story' }),
     ).toBeVisible();
-    await expect(page.getByLabel('Your message')).toBeDisabled();
+    await expect(page.getByLabel('Your message')).toHaveCount(0);
     expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 
     await guestContext.close();

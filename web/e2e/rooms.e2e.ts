@@ -324,7 +324,7 @@ test.describe('shared story room', () => {
 
     // The host sees the new hero in the list, spectating.
     await expect(side.getByRole('list', { name: 'Heroes' })).toContainText('Nyx Ember');
-    await expect(page.getByTestId('hero-count')).toHaveText('2 heroes in this story');
+    await expect(page.getByTestId('hero-count')).toHaveText('2 heroes here now');
 
     // Three messages; both see them; the narrator answers the third.
     await expect(narratorLines).toHaveCount(1);
@@ -462,10 +462,17 @@ test.describe('lobby rows', () => {
       roomIds.push(((await created.json()) as { roomId: string }).roomId);
     }
 
-    // The host sits in the first room.
+    // The host writes in the other two rooms (an empty room is listed only while a hero wrote in it
+    // lately), then sits in the first room.
     const hostContext = await browser.newContext();
     const hostPage = await hostContext.newPage();
     await signInWith(hostPage, host.session);
+    for (const roomId of roomIds.slice(1)) {
+      await hostPage.goto(`/shared-story/${roomId}`);
+      await hostPage.getByLabel('Your message').fill('A lantern in the mist');
+      await hostPage.getByRole('button', { name: 'Send' }).click();
+      await expect(hostPage.getByTestId('hero-message')).toHaveCount(1, { timeout: 20_000 });
+    }
     await hostPage.goto(`/shared-story/${roomIds[0]}`);
     await expect(hostPage.getByTestId('role-badge')).toHaveText('Participating Hero', { timeout: 20_000 });
 

@@ -5,10 +5,10 @@ import { checkoutPath } from '../features/heroes/types';
 import {
   createRoomErrorMessage,
   createRoomRefusal,
-  formatLastActivity,
   formatRoomDate,
   insideLabel,
   ROOM_TEXT,
+  timeAgo,
 } from '../features/rooms/roomRules';
 import { useCreateRoomMutation, useGetActiveRoomsQuery } from '../features/rooms/roomsApi';
 import type { SelectedHero } from '../features/rooms/roomsSlice';
@@ -186,26 +186,36 @@ function ActiveRooms() {
   );
 }
 
+/**
+ * One active room, told apart from the others: its title, its host hero, how long ago a hero last
+ * wrote in it (or that someone is in it now), and who is inside.
+ */
 function RoomRow({ room }: { room: RoomSummary }) {
   const created = formatRoomDate(room.created);
-  const activity = formatLastActivity(room.updated);
+  const inside = room.participantCount + room.spectatorCount;
+  const lastActivity = room.lastMessageAt ? timeAgo(room.lastMessageAt) : null;
+  const hostName = room.host?.name || 'Unnamed hero';
   return (
     <article className="story-room" data-testid="room-row" data-room-id={room.id}>
       <div className="story-room__main">
         <h3 className="story-room__title" dir="auto">
           {room.title}
         </h3>
+        <p className="story-room__host" data-testid="room-host">
+          <StoryAvatar name={hostName} src={room.host?.avatar ?? null} size="small" />
+          <span>
+            Hosted by <bdi className="story-room__host-name">{hostName}</bdi>
+          </span>
+        </p>
         <dl className="story-room__meta">
           <div>
-            <dt>Created</dt>
-            <dd>
-              <time dateTime={room.created}>{created}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>Last activity</dt>
-            <dd>
-              <time dateTime={room.updated}>{activity}</time>
+            <dt>Last message</dt>
+            <dd data-testid="room-last-activity">
+              {lastActivity && room.lastMessageAt ? (
+                <time dateTime={room.lastMessageAt}>{lastActivity}</time>
+              ) : (
+                'None yet'
+              )}
             </dd>
           </div>
           <div>
@@ -226,7 +236,8 @@ function RoomRow({ room }: { room: RoomSummary }) {
         Join
         <span className="hero-sr-only">
           {' '}
-          <bdi>{room.title}</bdi>, created {created}
+          <bdi>{room.title}</bdi>, hosted by <bdi>{hostName}</bdi>
+          {inside > 0 ? `, ${insideLabel(inside)}` : ''}, created {created}
         </span>
       </Link>
     </article>

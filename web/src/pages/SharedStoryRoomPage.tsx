@@ -17,6 +17,7 @@ import {
   heroCountLabel,
   heroIsPremiumInRoom,
   isNearBottom,
+  presentHeroIds,
   roleBadgeLabel,
   roleNote,
   roomInviteUrl,
@@ -87,7 +88,9 @@ export function SharedStoryRoomPage() {
     return <RoomErrorScreen message={ROOM_TEXT.selectHeroFirst} />;
   }
   const current = room.roomId === roomId && room.heroId === heroId;
-  if (current && room.removed) return <RemovedScreen />;
+  // Removed live, or refused on coming back (the invite link opened again): the same clear screen.
+  if (current && (room.removed || (room.status === 'error' && room.error === ROOM_TEXT.removedFromRoom)))
+    return <RemovedScreen />;
   if (current && room.status === 'error' && room.error === ROOM_MESSAGES.roomNotFound)
     return <NotFoundPage kind="room" />;
   if (current && room.status === 'error')
@@ -193,7 +196,7 @@ function PickHeroScreen({
 function RemovedScreen() {
   return (
     <section className="status-page story-status" aria-labelledby="story-removed-title">
-      <h1 id="story-removed-title">Removed</h1>
+      <h1 id="story-removed-title">Removed from This Story</h1>
       <p className="lead" role="status">
         {ROOM_TEXT.removedFromRoom}
       </p>
@@ -245,13 +248,17 @@ function RoomView({ detailArgs, title, hero, room, role, send }: RoomViewProps) 
   const premium = heroIsPremiumInRoom(room.isPremium, fetched, hero);
   const detail = useGetRoomDetailQuery(detailArgs);
 
-  // Joins and leaves arrive as system messages: the heroes list follows them.
-  // So does what the host changes (title, invite-only, removals, closing).
-  const systemCount = room.messages.filter((m) => m.kind === 'system').length;
+  // A hero new to the room (presence) or what the host changes (title, invite-only, removals, closing):
+  // the heroes list is read again.
+  const present = presentHeroIds(room.present, {
+    heroId: hero.heroId,
+    connected: room.connection === 'connected',
+  });
+  const presentKey = [...present].sort().join(',');
   const { refetch } = detail;
   useEffect(() => {
-    if (systemCount > 0 || room.hostChanges > 0) void refetch();
-  }, [systemCount, room.hostChanges, refetch]);
+    if (presentKey !== '' || room.hostChanges > 0) void refetch();
+  }, [presentKey, room.hostChanges, refetch]);
 
   const participants = detail.data?.participants ?? [];
   const hostHeroId = detail.data?.hostHeroId ?? null;
@@ -281,22 +288,31 @@ function RoomView({ detailArgs, title, hero, room, role, send }: RoomViewProps) 
               Invite Heroes
             </button>
           )}
-          <span className="story-chip" data-testid="hero-count">
-            {heroCountLabel(participants.length)}
-          </span>
-          <span
-            className={`story-badge ${role === 'participant' ? 'story-badge--premium' : 'story-badge--muted'}`}
-            data-testid="role-badge"
-          >
-            {roleBadgeLabel(role)}
-          </span>
-          <span
-            className={`story-connection story-connection--${room.connection}`}
-            data-testid="connection-state"
-          >
-            <span className="story-connection__dot" aria-hidden="true" />
-            {room.connection === 'connected' ? 'Connected' : 'Disconnected'}
-          </span>
+          {room.closed ? (
+            // A closed room is read-only: no live status, no role to play; the chat says it once.
+            <span className="story-chip" data-testid="room-closed-chip">
+              Closed
+            </span>
+          ) : (
+            <>
+              <span className="story-chip" data-testid="hero-count">
+                {heroCountLabel(present.size)}
+              </span>
+              <span
+                className={`story-badge ${role === 'participant' ? 'story-badge--premium' : 'story-badge--muted'}`}
+                data-testid="role-badge"
+              >
+                {roleBadgeLabel(role)}
+              </span>
+              <span
+                className={`story-connection story-connection--${room.connection}`}
+                data-testid="connection-state"
+              >
+                <span className="story-connection__dot" aria-hidden="true" />
+                {room.connection === 'connected' ? 'Connected' : 'Disconnected'}
+              </span>
+            </>
+          )}
         </div>
         <div id={inviteId} className="story-invite" hidden={!inviteOpen}>
           {inviteOpen &&
@@ -349,15 +365,24 @@ function RoomView({ detailArgs, title, hero, room, role, send }: RoomViewProps) 
             ) : (
               <ul className="story-heroes" aria-label="Heroes">
                 {participants.map((p) => (
-                  <li key={p.id} className="story-heroes__item">
+                  <li
+                    key={p.id}
+                    className={`story-heroes__item${present.has(p.id) ? ' is-present' : ''}`}
+                    data-present={present.has(p.id) && !room.closed ? 'true' : 'false'}
+                  >
                     <StoryAvatar name={p.name} src={p.avatar} />
-                    <span className="story-heroes__name" dir="auto">
+                    <span className="story-heroes__name" dir="auto" data-testid="story-hero-name">
                       {p.name}
                     </span>
                     {p.id === hostHeroId && <HostBadge />}
                     <span className={`story-heroes__role${p.isPremium ? ' is-participating' : ''}`}>
                       {p.isPremium ? 'Participating' : 'Spectating'}
                     </span>
+                    {!room.closed && (
+                      <span className="story-heroes__presence">
+                        {present.has(p.id) ? 'Here now' : 'Away'}
+                      </span>
+                    )}
                     {hosting && p.id !== hostHeroId && (
                       <RemoveHeroButton roomId={roomId} heroId={p.id} name={p.name} />
                     )}
@@ -568,31 +593,27 @@ function ChatPane({ room, heroId, hostHeroId, canSend, send }: ChatPaneProps) {
         </div>
       )}
 
-      <form className="story-chat__form" onSubmit={handleSubmit}>
-        <label htmlFor={inputId} className="hero-sr-only">
-          Your message
-        </label>
-        <input
-          id={inputId}
-          className="field__input story-chat__input"
-          type="text"
-          autoComplete="off"
-          maxLength={ROOM_MESSAGE_MAX_LENGTH}
-          value={text}
-          disabled={!canSend}
-          placeholder={
-            room.closed
-              ? ROOM_TEXT.roomClosed
-              : canSend
-                ? ROOM_TEXT.participantPlaceholder
-                : ROOM_TEXT.spectatorPlaceholder
-          }
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="button button--primary" disabled={!canSend}>
-          Send
-        </button>
-      </form>
+      {!room.closed && (
+        <form className="story-chat__form" onSubmit={handleSubmit}>
+          <label htmlFor={inputId} className="hero-sr-only">
+            Your message
+          </label>
+          <input
+            id={inputId}
+            className="field__input story-chat__input"
+            type="text"
+            autoComplete="off"
+            maxLength={ROOM_MESSAGE_MAX_LENGTH}
+            value={text}
+            disabled={!canSend}
+            placeholder={canSend ? ROOM_TEXT.participantPlaceholder : ROOM_TEXT.spectatorPlaceholder}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="button button--primary" disabled={!canSend}>
+            Send
+          </button>
+        </form>
+      )}
     </section>
   );
 }

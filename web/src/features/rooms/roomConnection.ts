@@ -18,6 +18,7 @@ import {
   messageSent,
   narratorTypingStarted,
   narratorTypingStopped,
+  presenceReceived,
   roomJoined,
   roomUpdated,
   socketConnected,
@@ -28,6 +29,7 @@ import {
   normalizeChatMessage,
   normalizeHeroRemoved,
   normalizeRoomJoined,
+  normalizeRoomPresence,
   normalizeRoomUpdated,
   payloadMessage,
   RoomSocketEvents,
@@ -153,6 +155,13 @@ export function openRoomConnection({
     live((payload) => {
       const removal = normalizeHeroRemoved(payload);
       if (removal) dispatch(heroRemoved(removal));
+    }),
+  );
+  socket.on(
+    RoomSocketEvents.presence,
+    live((payload) => {
+      const presence = normalizeRoomPresence(payload);
+      if (presence) dispatch(presenceReceived(presence));
     }),
   );
   socket.on(

@@ -11,6 +11,8 @@ import {
   formatSystemMessage,
   groupMessages,
   heroCountLabel,
+  presentHeroIds,
+  timeAgo,
   heroIsPremiumInRoom,
   isNearBottom,
   messageToSend,
@@ -132,8 +134,8 @@ describe('formatting', () => {
     expect(roleBadgeLabel('spectator')).toBe('Spectating Hero');
     expect(roleNote('participant')).toBe('Your hero can actively shape this cosmic journey');
     expect(roleNote('spectator')).toBe('Your hero is watching the adventure unfold');
-    expect(heroCountLabel(1)).toBe('1 hero in this story');
-    expect(heroCountLabel(3)).toBe('3 heroes in this story');
+    expect(heroCountLabel(1)).toBe('1 hero here now');
+    expect(heroCountLabel(3)).toBe('3 heroes here now');
     expect(roomInviteUrl('https://starborn.test/', 'r1')).toBe('https://starborn.test/shared-story/r1');
     // An invite-only room's link carries its invite token.
     expect(roomInviteUrl('https://starborn.test', 'r1', 'a-b_c')).toBe(
@@ -214,5 +216,23 @@ describe('which hero enters the shared story', () => {
     expect(chooseHero([free, paidA], null, null)).toBe(paidA);
     expect(chooseHero([free], null, null)).toBe(free);
     expect(chooseHero([], null, null)).toBeNull();
+  });
+});
+
+describe('presence', () => {
+  it("counts the server's word, with the own hero in it only while connected", () => {
+    const present = [{ id: 'a' }, { id: 'b' }];
+    expect([...presentHeroIds(present, { heroId: 'c', connected: true })].sort()).toEqual(['a', 'b', 'c']);
+    expect([...presentHeroIds(present, { heroId: 'a', connected: false })]).toEqual(['b']);
+    expect([...presentHeroIds(null, { heroId: 'a', connected: true })]).toEqual(['a']);
+  });
+
+  it('says how long ago in words', () => {
+    const now = new Date('2026-05-01T12:00:00Z');
+    expect(timeAgo('2026-05-01T11:59:30Z', now)).toBe('just now');
+    expect(timeAgo('2026-05-01T11:59:00Z', now)).toBe('1 minute ago');
+    expect(timeAgo('2026-05-01T11:53:00Z', now)).toBe('7 minutes ago');
+    expect(timeAgo('2026-05-01T09:00:00Z', now)).toBe('3 hours ago');
+    expect(timeAgo('2026-04-29T12:00:00Z', now)).toBe('2 days ago');
   });
 });

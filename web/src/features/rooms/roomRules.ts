@@ -68,8 +68,36 @@ export function insideLabel(count: number): string {
   return `${count} inside now`;
 }
 
+/** The header's count: the heroes connected to the room now. */
 export function heroCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'hero' : 'heroes'} in this story`;
+  return `${count} ${count === 1 ? 'hero' : 'heroes'} here now`;
+}
+
+/**
+ * Who the page shows as connected: the server's word, with this client's own hero in it while it is
+ * connected (a word sent just before this socket joined may not name it yet).
+ */
+export function presentHeroIds(
+  present: readonly { id: string }[] | null,
+  own: { heroId: string; connected: boolean },
+): Set<string> {
+  const ids = new Set((present ?? []).map((hero) => hero.id));
+  if (own.connected) ids.add(own.heroId);
+  else ids.delete(own.heroId);
+  return ids;
+}
+
+/** How long ago, in words: 'just now', '4 minutes ago', '2 hours ago', '3 days ago'. */
+export function timeAgo(timestamp: string, now = new Date()): string {
+  const ms = now.getTime() - new Date(timestamp).getTime();
+  if (Number.isNaN(ms)) return '';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
 
 /** Input and Send are enabled only for a premium hero taking part. */

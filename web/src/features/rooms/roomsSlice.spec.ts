@@ -15,6 +15,7 @@ import {
   narratorTypingStopped,
   heroRemoved,
   noticeDismissed,
+  presenceReceived,
   roomEntered,
   roomJoined,
   roomUpdated,
@@ -286,5 +287,24 @@ describe('rooms slice: what the host does', () => {
     expect(other.room).toMatchObject({ removed: false, hostChanges: 1 });
     const own = run(entered, joinedAs('participant'), heroRemoved({ roomId: 'room-1', heroId: 'hero-1' }));
     expect(own.room.removed).toBe(true);
+  });
+});
+
+describe('rooms slice: presence', () => {
+  const hero = (id: string) => ({ id, name: id, avatar: null, role: 'participant' as const });
+
+  it("keeps the server's word on who is connected, for this room only, and forgets it with the room", () => {
+    const state = run(
+      entered,
+      joinedAs('participant'),
+      presenceReceived({ roomId: 'ROOM-1', heroes: [hero('hero-1'), hero('hero-2')] }),
+    );
+    expect(state.room.present?.map((h) => h.id)).toEqual(['hero-1', 'hero-2']);
+    const elsewhere = [presenceReceived({ roomId: 'room-2', heroes: [] })].reduce(roomsReducer, state);
+    expect(elsewhere.room.present).toHaveLength(2);
+    // A leave line in the transcript changes nothing of it: presence is not read from messages.
+    const left = { ...msg('system'), content: 'hero-2 left the story' };
+    expect([messageReceived(left)].reduce(roomsReducer, state).room.present).toHaveLength(2);
+    expect([roomLeft(), entered].reduce(roomsReducer, state).room.present).toBeNull();
   });
 });

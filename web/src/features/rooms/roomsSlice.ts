@@ -12,7 +12,7 @@ import { joinStore } from '../../app/store';
 import { sessionEnded, signedOut } from '../auth/authSlice';
 import { connectErrorMessage, narratorTypesAfterSend, withMessage } from './roomState';
 import { heroSelected, selectedHeroRestored, type SelectedHero } from './selectedHero';
-import type { ChatMessage, RoomJoined, RoomRole } from './types';
+import type { ChatMessage, RoomJoined, RoomPresentHero, RoomRole } from './types';
 
 export { heroSelected, type SelectedHero };
 
@@ -43,6 +43,11 @@ export interface RoomViewState {
   removed: boolean;
   /** Counts the host's changes heard live, so the page reads the room's detail again. */
   hostChanges: number;
+  /**
+   * Who is connected to the room now, as the server last said (`room_presence`); null before it said.
+   * Live state: never read from the transcript's join and leave lines.
+   */
+  present: RoomPresentHero[] | null;
 }
 
 export interface RoomsState {
@@ -66,6 +71,7 @@ export const initialRoomView: RoomViewState = {
   closed: false,
   removed: false,
   hostChanges: 0,
+  present: null,
 };
 
 export const initialRoomsState: RoomsState = { selectedHero: null, room: initialRoomView };
@@ -193,6 +199,11 @@ const roomsSlice = createSlice({
         state.room.narratorTypingGuessed = false;
       }
     },
+    /** `room_presence`: who is connected to this room now. */
+    presenceReceived(state, action: PayloadAction<{ roomId?: string; heroes: RoomPresentHero[] }>) {
+      if (!forThisRoom(state.room, action.payload.roomId)) return;
+      state.room.present = action.payload.heroes;
+    },
     /** `hero_removed`: about this client's hero, it is out of the room; another hero's, the list changes. */
     heroRemoved(state, action: PayloadAction<{ roomId?: string; heroId: string }>) {
       if (!forThisRoom(state.room, action.payload.roomId)) return;
@@ -231,6 +242,7 @@ export const {
   noticeDismissed,
   roomUpdated,
   heroRemoved,
+  presenceReceived,
 } = roomsSlice.actions;
 export const { selectSelectedHero, selectRoomView } = roomsSlice.selectors;
 export const roomsReducer = roomsSlice.reducer;

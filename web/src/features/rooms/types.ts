@@ -14,6 +14,7 @@ import type {
   HeroRemovedEvent,
   RoomDetailDto,
   RoomJoinedDto,
+  RoomPresenceEvent,
   RoomPresentHeroDto,
   RoomRole,
   RoomSettingsChange,
@@ -106,4 +107,16 @@ export function payloadMessage(payload: unknown, fallback: string): string {
     return payload.message;
   }
   return fallback;
+}
+
+/** `room_presence`: who is connected to the room now (null: not for any room). */
+export function normalizeRoomPresence(value: unknown): RoomPresenceEvent | null {
+  if (!isObject(value) || typeof value.roomId !== 'string' || !Array.isArray(value.heroes)) return null;
+  const heroes = value.heroes.filter(isObject).map((hero) => ({
+    id: str(hero.id),
+    name: str(hero.name),
+    avatar: nullableStr(hero.avatar),
+    role: hero.role === 'participant' ? ('participant' as const) : ('spectator' as const),
+  }));
+  return { roomId: value.roomId, heroes: heroes.filter((hero) => hero.id !== '') };
 }
