@@ -8,8 +8,9 @@
  *     paid, put in the database as such) is refused at confirmation with 409, nothing emitted twice;
  *     a new premium payment is refused too.
  *  3. Three declined cards cancel an intent: the next confirmation answers 409, a new payment works.
- *  4. Starting payments in a flood answers 429 with Retry-After on both gateways, and so do
- *     confirmations once a user's declined cards reach their limit.
+ *  4. Starting new payments in a flood answers 429 with Retry-After on both gateways, and so do
+ *     confirmations once a user's declined cards reach their limit. Only new payments count: asking
+ *     again while one is open (reloads, tabs, a second Pay) hands that one out and spends nothing.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -153,9 +154,26 @@ describe('declined cards', () => {
 });
 
 describe('a flood of payments started', () => {
-  it('answers 429 with Retry-After past the limit, whichever gateway is asked', async () => {
+  it('answers 429 with Retry-After past the limit of new payments, whichever gateway is asked', async () => {
     const carol = await owner('flood');
-    for (let n = 0; n < INTENTS_PER_WINDOW; n++) expect((await startPremium(carol, n % 2)).status).toBe(200);
+    // Asked again and again while it is open: the same payment, nothing spent.
+    const open = (await startPremium(carol, 0)).json;
+    for (let n = 0; n < INTENTS_PER_WINDOW * 2; n++) {
+      const again = await startPremium(carol, n % 2);
+      expect(again.status).toBe(200);
+      expect(again.json.paymentIntentId).toBe(open.paymentIntentId);
+    }
+    // New payments spend it: each opened after the open one was closed (as three declined cards would).
+    const closeOpen = () =>
+      db.query(
+        `UPDATE payments.payment_intents SET status = 'canceled' WHERE hero_id = $1 AND status = 'requires_payment_method'`,
+        [carol.heroId],
+      );
+    for (let n = 1; n < INTENTS_PER_WINDOW; n++) {
+      await closeOpen();
+      expect((await startPremium(carol, n % 2)).status).toBe(200);
+    }
+    await closeOpen();
     for (const gateway of [0, 1]) {
       const refused = await startPremium(carol, gateway);
       expect(refused.status).toBe(429);
