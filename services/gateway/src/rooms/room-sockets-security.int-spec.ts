@@ -220,7 +220,7 @@ describe('a session that ends while its socket authenticates', () => {
       await expectLockedOut(client, roomId);
     });
     for (const person of people) expect(await heroMessages(roomId, person.heroId)).toBe(0);
-  }, 30_000);
+  }, 120_000);
 
   it('password change: 50 races, no socket of an old token can join or send afterwards', async () => {
     const people = await Promise.all(Array.from({ length: LANES }, () => newPerson()));
@@ -244,7 +244,7 @@ describe('a session that ends while its socket authenticates', () => {
       await expectLockedOut(client, roomId);
     });
     for (const person of people) expect(await heroMessages(roomId, person.heroId)).toBe(0);
-  }, 30_000);
+  }, 120_000);
 
   it('account deletion: 50 races, no socket of a deleted account can join or send afterwards', async () => {
     const people = await Promise.all(Array.from({ length: LANES * PER_LANE }, () => newPerson()));
@@ -261,7 +261,7 @@ describe('a session that ends while its socket authenticates', () => {
       await expectLockedOut(client, roomId);
     });
     for (const person of people) expect(await heroMessages(roomId, person.heroId)).toBe(0);
-  }, 30_000);
+  }, 120_000);
 });
 
 /** A public room of a new premium host. */
@@ -330,7 +330,7 @@ describe('a refused join', () => {
       expect(socket.count('message')).toBe(0);
       expect(socket.count('room_joined')).toBe(0);
     }
-  }, 30_000);
+  }, 120_000);
 
   it('of a removed person hears nothing either, with the old link or another hero', async () => {
     const { roomId, invite, host, member, hostSocket, memberSocket } = await inviteOnlyRoomWithMember();
@@ -356,7 +356,7 @@ describe('a refused join', () => {
       expect(socket.count('message')).toBe(0);
       expect(socket.count('room_joined')).toBe(0);
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('removing a hero', () => {
@@ -412,7 +412,7 @@ describe('removing a hero', () => {
       message: ROOM_MESSAGES.inviteRequired,
     });
     await newcomer.join(roomId, newInvite);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('GET /api/shared-story/{id} of an invite-only room', () => {
@@ -452,5 +452,5 @@ describe('GET /api/shared-story/{id} of an invite-only room', () => {
         json: unknown.json,
       });
     }
-  }, 30_000);
+  }, 120_000);
 });

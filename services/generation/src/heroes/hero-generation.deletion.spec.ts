@@ -101,4 +101,4 @@ it(`leaves no file of a hero deleted at any moment of its generation (${TRIALS} 
   }
   // The deletion landed in the middle of the job: it gave up (rather than announce a deleted hero).
   expect(outcomes.gaveUp).toBeGreaterThan(TRIALS / 2);
-}, 30_000);
+}, 120_000);
