@@ -174,8 +174,11 @@ describe('local payments', () => {
     const hero = '7'.repeat(32);
     const [a, b] = await Promise.all([createIntent({ heroId: hero }), createIntent({ heroId: hero })]);
     const c = await createIntent({ heroId: hero });
-    expect(b).toEqual(a);
-    expect(c).toEqual(a);
+    // One of the two opened it; the other and the third ask are told it was handed out again.
+    const [opened, handedOut] = a.reused ? [b, a] : [a, b];
+    expect(opened.reused).toBeUndefined();
+    expect(handedOut).toEqual({ ...opened, reused: true });
+    expect(c).toEqual({ ...opened, reused: true });
     // A changed receipt address or wallet goes onto the same intent.
     const wallet = `0x${'1'.repeat(40)}`;
     const d = await createIntent({ heroId: hero, email: 'new@example.com', walletAddress: wallet });
@@ -186,6 +189,18 @@ describe('local payments', () => {
       [hero],
     );
     expect(rows[0].n).toBe(1);
+  });
+
+  it('opens a new payment when the open one is older than a day (not handed out again)', async () => {
+    const hero = '5a'.repeat(16);
+    const old = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    await db.query(
+      `UPDATE payments.payment_intents SET created_at = now() - interval '25 hours' WHERE id = $1`,
+      [old.id],
+    );
+    const fresh = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    expect(fresh.id).not.toBe(old.id);
+    expect(fresh.reused).toBeUndefined();
   });
 
   it('charges premium once per hero: after it is paid, no new intent and no second charge (409)', async () => {
@@ -321,11 +336,14 @@ describe('local payments', () => {
     const hero = '9'.repeat(32);
     const query = { userId: alice, heroId: hero, paymentType: 'chapters' as const };
     await expect(bus.request('payments.list-succeeded', query)).resolves.toEqual([]);
+    // One pack at a time: asked again while one is open, that one is handed out; once paid, a new one.
     const first = await createIntent({ heroId: hero, paymentType: 'chapters' });
-    const second = await createIntent({ heroId: hero, paymentType: 'chapters' });
-    const unpaid = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    expect((await createIntent({ heroId: hero, paymentType: 'chapters' })).id).toBe(first.id);
     await confirm(first, '4242424242424242');
+    const second = await createIntent({ heroId: hero, paymentType: 'chapters' });
+    expect(second.id).not.toBe(first.id);
     await confirm(second, '4242424242424242');
+    const unpaid = await createIntent({ heroId: hero, paymentType: 'chapters' });
 
     const listed = await bus.request('payments.list-succeeded', query);
     expect(listed.map((intent) => intent.id)).toEqual([first.id, second.id]);
