@@ -3,7 +3,8 @@
 export const DEFAULT_ROOM_TITLE = 'Shared Cosmic Adventure';
 /**
  * A room is active (listed in the lobby) while a hero is connected to it, or while a hero wrote in it
- * within this window: joins, leaves and the narrator do not keep an empty room listed.
+ * (or, before anyone wrote, it was created) within this window: joins, leaves and the narrator do not
+ * keep an empty room listed.
  */
 export const ROOM_IDLE_AFTER_MS = 10 * 60 * 1000;
 /**

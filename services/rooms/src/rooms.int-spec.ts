@@ -112,24 +112,27 @@ describe('rooms.list-active', () => {
     await h.bus.request('rooms.send', { roomId: older, hero, message: 'Hello, stars' });
     await h.bus.request('rooms.leave', { roomId: older, hero });
 
-    // "Newer" has had its creation, its host's join and the narrator, but no hero message: not active.
+    // "Newer" was created at 10:02 and nobody wrote in it: listed for 10 minutes from its creation.
     let active = await h.bus.request('rooms.list-active', {});
     const ours = active.filter((r) => r.id === older || r.id === newer);
-    expect(ours).toEqual([
-      {
-        id: older,
-        title: 'Older',
-        created: '2026-04-01T10:00:00.000Z',
-        updated: '2026-04-01T10:05:00.000Z',
-        lastMessageAt: '2026-04-01T10:05:00.000Z',
-        host: { id: host.heroId, name: 'Orion Dusk', avatar: host.avatar },
-      },
-    ]);
+    expect(ours.map((r) => r.id)).toEqual([older, newer]);
+    expect(ours[1]?.lastMessageAt).toBeNull();
+    h.clock.set('2026-04-01T10:12:00.001Z');
+    expect((await h.bus.request('rooms.list-active', {})).map((r) => r.id)).not.toContain(newer);
+    expect(ours[0]).toEqual({
+      id: older,
+      title: 'Older',
+      created: '2026-04-01T10:00:00.000Z',
+      updated: '2026-04-01T10:05:00.000Z',
+      lastMessageAt: '2026-04-01T10:05:00.000Z',
+      host: { id: host.heroId, name: 'Orion Dusk', avatar: host.avatar },
+    });
     h.clock.set('2026-04-01T10:15:00.000Z'); // exactly 10 minutes after the message: still active
     expect((await h.bus.request('rooms.list-active', {})).map((r) => r.id)).toContain(older);
     h.clock.set('2026-04-01T10:15:00.001Z');
     expect((await h.bus.request('rooms.list-active', {})).map((r) => r.id)).not.toContain(older);
     // Comings and goings are not story: a hero passing through does not list the empty room again.
+    expect((await h.bus.request('rooms.list-active', {})).map((r) => r.id)).not.toContain(newer);
     await h.bus.request('rooms.join', { roomId: older, hero });
     await h.bus.request('rooms.leave', { roomId: older, hero });
     h.clock.advance(MINUTE);

@@ -112,9 +112,9 @@ export async function findRoom(sql: Sql, roomId: string): Promise<RoomRow | unde
 }
 
 /**
- * Open public rooms with a hero connected now or a hero message since `since`, those with someone in
- * them first, then by their last message (invite-only and closed rooms are never listed). Joins, leaves
- * and the narrator's lines do not keep an empty room listed.
+ * Open public rooms with a hero connected now, or a hero message (or, before any, their creation) since
+ * `since`; those with someone in them first, then by their last message (invite-only and closed rooms are
+ * never listed). Joins, leaves and the narrator's lines do not keep an empty room listed.
  */
 export function activeRooms(
   sql: Sql,
@@ -125,7 +125,8 @@ export function activeRooms(
     `SELECT r.*, h."name" AS "host_name", h."avatar" AS "host_avatar"
        FROM "rooms"."rooms" r
        LEFT JOIN "rooms"."participants" h ON h."room_id" = r."id" AND h."hero_id" = r."host_hero_id"
-      WHERE (r."last_message_at" >= $1 OR r."id" = ANY($2::uuid[])) AND NOT r."invite_only" AND r."closed_at" IS NULL
+      WHERE (COALESCE(r."last_message_at", r."created_at") >= $1 OR r."id" = ANY($2::uuid[]))
+        AND NOT r."invite_only" AND r."closed_at" IS NULL
       ORDER BY (r."id" = ANY($2::uuid[])) DESC, COALESCE(r."last_message_at", r."created_at") DESC, r."id"
       LIMIT $3`,
     [active.since, active.connectedRoomIds, limit],
