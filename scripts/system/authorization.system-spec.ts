@@ -131,8 +131,8 @@ const TABLE = parseTable(`
   POST   /api/heroes/setpremium/{heroId}                         401      404      402     200
   GET    /api/heroes/{heroId}/storybook                          401      404      200     200
   POST   /api/storybook/{storyBookId}                            401      404      402     200
-  POST   /api/storybook/{storyBookId}/unlock                     401      404      402     402
   POST   /api/storybook/{heroId}/unlock-after-payment            401      404      402     200
+  POST   /api/storybook/{storyBookId}/unlock                     401      404      402     409
   GET    /api/shared-story                                       401      200      200     200
   GET    /api/shared-story/{roomId}                              401      200      200     200
   POST   /api/shared-story/create                                401      404      403     201
@@ -651,19 +651,6 @@ const CALLS: Call[] = [
     },
   },
   {
-    // The same operation under the path older clients use. Only two packs fit a premium story
-    // (4 → 7 → 10, bought in the rows around this one), so the paid owner calls it without a new pack:
-    // the same guard refuses (402) and the story stays at 7.
-    row: 'POST /api/storybook/{storyBookId}/unlock',
-    bothOwners: true,
-    request: ({ token, target }) => ({
-      method: 'POST',
-      path: `/api/storybook/${target.storyBookId}/unlock`,
-      token,
-      body: { count: 3 },
-    }),
-  },
-  {
     row: 'POST /api/storybook/{heroId}/unlock-after-payment',
     bothOwners: true,
     request: async ({ role, token, target }) => {
@@ -673,6 +660,18 @@ const CALLS: Call[] = [
     check: (response, { role }) => {
       if (role === 'paid') expect(response.json.storyBook.chaptersUnlockedCount).toBe(10);
     },
+  },
+  {
+    // The same operation under the path older clients use, after the rows above have made the paid
+    // owner's story whole (4 → 7 → 10): the same handler answers 409 'All chapters … already unlocked'.
+    row: 'POST /api/storybook/{storyBookId}/unlock',
+    bothOwners: true,
+    request: ({ token, target }) => ({
+      method: 'POST',
+      path: `/api/storybook/${target.storyBookId}/unlock`,
+      token,
+      body: { count: 3 },
+    }),
   },
 
   // ── shared story rooms (creating needs premium; anyone signed in may look) ────────────────────
