@@ -254,7 +254,12 @@ function RoomView({ detailArgs, title, hero, room, role, send }: RoomViewProps) 
     heroId: hero.heroId,
     connected: room.connection === 'connected',
   });
-  const presentKey = [...present].sort().join(',');
+  // The server's word alone: this client's own connection dropping (a removal, a lost network) reads
+  // nothing again.
+  const presentKey = (room.present ?? [])
+    .map((h) => h.id)
+    .sort()
+    .join(',');
   const { refetch } = detail;
   useEffect(() => {
     if (presentKey !== '' || room.hostChanges > 0) void refetch();
