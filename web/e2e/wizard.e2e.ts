@@ -24,9 +24,10 @@ test.describe('landing page', () => {
       page.getByRole('heading', { level: 1, name: 'Your Personalized Fantasy Story' }),
     ).toBeVisible();
     const main = page.getByRole('main');
+    // A visitor's journey starts with an account (registering then opens the wizard).
     await expect(main.getByRole('link', { name: 'Start Your Hero Journey' })).toHaveAttribute(
       'href',
-      '/create',
+      '/register',
     );
     for (const step of ['Connect With Your Zodiac', 'Personalize Your Hero', 'AI-Powered Story Creation']) {
       await expect(main.getByRole('heading', { level: 3, name: step })).toBeVisible();
@@ -55,6 +56,7 @@ test.describe('hero creation wizard', () => {
     page,
   }) => {
     const { token, headers } = await signUp(page, 'wizard');
+    await page.goto('/');
     await page.getByRole('main').getByRole('link', { name: 'Start Your Hero Journey' }).click();
     await expect(page).toHaveURL(/\/create$/);
 
@@ -220,7 +222,9 @@ test.describe('hero creation wizard', () => {
     expect(token).toBeTruthy();
   });
 
-  test('leaving before step 3 resets the wizard', async ({ page }) => {
+  test('leaving before step 3 and coming back keeps the step and the values (for the tab)', async ({
+    page,
+  }) => {
     await signUp(page, 'wizard-leave');
     await page.goto('/create');
     await chooseDate(page, 'July', '14', '1985');
@@ -229,10 +233,8 @@ test.describe('hero creation wizard', () => {
     await page.getByRole('banner').getByRole('link', { name: 'My Heroes' }).click();
     await expect(page).toHaveURL(/\/heroes$/);
     await page.getByRole('banner').getByRole('link', { name: 'Create Hero' }).click();
-    await expect(page.getByRole('heading', { name: 'When were you born?' })).toBeVisible();
-    await expect(page.getByLabel('Month')).toHaveValue('');
-    await expect(page.getByLabel('Year')).toHaveValue('');
-    await expect(page.getByLabel('Day')).toHaveValue('');
+    await expect(page.getByRole('heading', { name: 'Name Your Cosmic Hero' })).toBeVisible();
+    await expect(page.getByLabel('Hero Name')).toHaveValue('Half-Forged');
   });
 
   test('a user with an unpaid hero is stopped up front with the alert and sent to /heroes', async ({
