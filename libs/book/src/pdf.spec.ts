@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { inspectPdf, solidPng } from '@starborn/testing';
 import { sampleBook } from './__tests__/sample-book.js';
 import type { BookChapter } from './book.js';
-import { fonts } from './fonts.js';
+import { cjkFontFor, fonts, isCjk } from './fonts.js';
 import { renderPdf } from './pdf.js';
 
 const A5 = { width: 419.53, height: 595.28 };
@@ -101,29 +101,55 @@ describe('PDF', () => {
     expect(text).toContain('The gate glowed.');
   });
 
-  it('draws every character it prints with a glyph of its fonts: the animals’ characters in pinyin', async () => {
+  it('prints Chinese, Japanese and Korean with an embedded CJK font: every character has a glyph', async () => {
     const book = sampleBook({
-      heroName: 'Mei 羊 Lin',
-      backstory: 'Born in the year of the Goat (羊), under the Dragon’s (龍) gaze.',
+      heroName: '李小龍 星の子',
+      backstory: 'Born in the year of the Goat (羊), under the Dragon’s (龍) gaze, far from 한국.',
       chapters: [
         {
           number: 1,
-          title: 'The 马 Road',
-          markdown: '# Chapter 1: The 马 Road\n\nThe Horse (马) ran.',
+          title: 'The 马 Road to 한국',
+          markdown:
+            '# Chapter 1: The 马 Road to 한국\n\nThe Horse (马) ran. 李小龍 met 星の子 in 한국, and the 羊 followed.\n\n' +
+            '李小龍は星の子と一緒に歩いた。'.repeat(12),
           illustration: null,
         },
       ],
     });
-    const text = (await inspectPdf(await renderPdf(book))).pageTexts.join('\n');
-    expect(text).toContain('Goat (Yang)');
-    expect(text).toContain('Dragon’s (Long)');
-    expect(text).toContain('Horse (Ma)');
+    const pdf = await inspectPdf(await renderPdf(book));
+    const pages = pdf.pageTexts;
+    const text = pages.join('\n');
+    const flat = text.replace(/\s+/g, '');
+    expect(pages[0]).toContain('李小龍 星の子');
+    expect(pages[1]).toContain('李小龍 星の子');
+    expect(text).toContain('Goat (羊)');
+    expect(text).toContain('Dragon’s (龍)');
+    // Hangul, like Han and kana, may wrap between any two syllables, as a browser wraps it.
+    expect(flat).toContain('farfrom한국.');
+    expect(text).toContain('The 马 Road to 한국');
+    expect(flat).toContain('TheHorse(马)ran.李小龍met星の子in한국,andthe羊followed.');
+    expect(pages[pages.length - 1]).toContain('李小龍 星の子, born July 25, 1990');
+    // The long Japanese paragraph wraps like any other and reads back whole.
+    expect(flat).toContain('李小龍は星の子と一緒に歩いた。'.repeat(12));
+
+    // The CJK fonts are embedded as subsets, beside the book's own.
+    expect(pdf.fonts.filter((font) => !font.embedded)).toEqual([]);
+    const cjk = pdf.fonts.filter((font) => /NotoSans(SC|KR)/.test(font.name));
+    expect(cjk.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(
+      expect.arrayContaining(['NotoSansKR-Regular', 'NotoSansSC-Regular']),
+    );
+    expect(cjk.every((font) => /^[A-Z]{6}\+/.test(font.name))).toBe(true);
+
+    // Every character read back has a glyph in the book's fonts or in the CJK font that printed it.
     const faces = Object.values(fonts());
     const boxes = [...new Set(text)].filter(
       (character) =>
         character.trim() !== '' &&
-        !faces.some((face) => face.hasGlyphForCodePoint(character.codePointAt(0)!)),
+        !faces.some((face) => face.hasGlyphForCodePoint(character.codePointAt(0)!)) &&
+        !cjkFontFor(character),
     );
     expect(boxes).toEqual([]);
+    for (const character of '李小龍星の子한국羊马')
+      expect(isCjk(character) && cjkFontFor(character)).toBeTruthy();
   });
 });

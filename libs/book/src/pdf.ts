@@ -9,10 +9,9 @@ import {
   zodiacProfile,
   type Book,
 } from './book.js';
-import { animalsInLatin } from './cjk.js';
 import { collect } from './collect.js';
 import { countRendering } from './version.js';
-import { fonts, type FontName } from './fonts.js';
+import { cjkFontFor, fonts, isCjk, type FontName } from './fonts.js';
 import { cleanText, markdownBlocks, type TextBlock, type TextRun } from './markdown.js';
 
 type Doc = PDFKit.PDFDocument;
@@ -53,9 +52,9 @@ export async function renderPdf(book: Book): Promise<Buffer> {
     ...chapters.map((chapter) => (chapter.illustration ? printable(chapter.illustration) : null)),
   ]);
   const bytes = collect(doc);
-  printAnimalsInLatin(doc);
   // pdfkit takes a parsed fontkit font as it takes a file.
   for (const [name, font] of Object.entries(fonts())) doc.registerFont(name, font as unknown as Buffer);
+  printCjkWithCjkFonts(doc);
 
   coverPage(doc, book, cover!);
   titlePage(doc, book);
@@ -90,11 +89,85 @@ export async function renderPdf(book: Book): Promise<Buffer> {
   return bytes;
 }
 
-/** Every text the document prints goes through animalsInLatin (see cjk.ts): no empty boxes. */
-function printAnimalsInLatin(doc: Doc): void {
+/** A piece of a text to print in one font: the current one, or the named CJK font. */
+interface Piece {
+  text: string;
+  cjk?: string;
+}
+
+/**
+ * Every text the document prints goes through here: the book's fonts (EB Garamond, Cinzel) have no
+ * Chinese, Japanese or Korean glyphs, so each run of such characters is drawn with the CJK font that
+ * has them (see fonts.ts), as continued text in the same line, size and layout; the rest keeps the
+ * font the caller chose. No character prints as an empty box.
+ */
+function printCjkWithCjkFonts(doc: Doc): void {
   const text = doc.text.bind(doc) as (value: unknown, ...rest: unknown[]) => Doc;
-  doc.text = ((value: unknown, ...rest: unknown[]) =>
-    text(typeof value === 'string' ? animalsInLatin(value) : value, ...rest)) as Doc['text'];
+  const font = doc.font.bind(doc) as (name: string) => Doc;
+  const registered = new Set<string>();
+  let current: string | undefined;
+  doc.font = ((name: unknown, ...rest: unknown[]) => {
+    if (typeof name === 'string') current = name;
+    return (font as (...args: unknown[]) => Doc)(name, ...rest);
+  }) as Doc['font'];
+  doc.text = ((value: unknown, ...rest: unknown[]) => {
+    const pieces = typeof value === 'string' && current ? piecesOf(value) : [];
+    if (!pieces.some((piece) => piece.cjk)) return text(value, ...rest);
+    const last = rest[rest.length - 1];
+    const options = (typeof last === 'object' && last !== null ? last : {}) as PDFKit.Mixins.TextOptions;
+    const position = rest.filter((argument) => typeof argument === 'number');
+    const latin = current!;
+    const use = (piece: Piece) => {
+      if (piece.cjk && !registered.has(piece.cjk)) {
+        doc.registerFont(piece.cjk, cjkFontFor(piece.text)!.font as unknown as Buffer);
+        registered.add(piece.cjk);
+      }
+      font(piece.cjk ?? latin);
+    };
+    const x = typeof position[0] === 'number' ? position[0] : doc.x;
+    const y = typeof position[1] === 'number' ? position[1] : doc.y;
+    const width = options.width ?? doc.page.width - doc.page.margins.right - x;
+    const spacing = { characterSpacing: options.characterSpacing ?? 0 };
+    const total = pieces.reduce(
+      (sum, piece) => (use(piece), sum + doc.widthOfString(piece.text, spacing)),
+      0,
+    );
+    const centred = options.align === 'center' || options.align === 'right';
+    if (centred && !options.continued && !String(value).includes('\n') && total <= width) {
+      // pdfkit aligns each continued piece on its own: a centred line is placed here, piece by piece.
+      const left = x + (options.align === 'center' ? (width - total) / 2 : width - total);
+      let height = 0;
+      pieces.forEach((piece, index) => {
+        use(piece);
+        height = Math.max(height, doc.currentLineHeight(true));
+        text(piece.text, index === 0 ? left : doc.x, y, { ...spacing, lineBreak: false });
+      });
+      doc.x = x;
+      doc.y = y + height + (options.lineGap ?? 0) + (options.paragraphGap ?? 0);
+    } else {
+      pieces.forEach((piece, index) => {
+        use(piece);
+        const continued = index < pieces.length - 1 || Boolean(options.continued);
+        if (index === 0) {
+          text(piece.text, ...position, { ...options, ...(centred ? { align: 'left' } : {}), continued });
+        } else text(piece.text, { continued });
+      });
+    }
+    font(latin);
+    return doc;
+  }) as Doc['text'];
+}
+
+/** A text cut where it passes between the current font and a CJK font file (or between two of those). */
+function piecesOf(value: string): Piece[] {
+  const pieces: Piece[] = [];
+  for (const character of value) {
+    const cjk = isCjk(character) ? cjkFontFor(character)?.name : undefined;
+    const previous = pieces[pieces.length - 1];
+    if (previous && previous.cjk === cjk) previous.text += character;
+    else pieces.push({ text: character, ...(cjk ? { cjk } : {}) });
+  }
+  return pieces;
 }
 
 const contentWidth = (doc: Doc) => doc.page.width - MARGIN.left - MARGIN.right;
