@@ -167,14 +167,16 @@ test.describe('shared story lobby', () => {
     const account = await signUp(page, 'room-errors');
     await createHero(page, account, 'Corvin Ashgrove', '1983-11-27');
 
+    // An unknown room is the not-found page, with the way to the rooms that exist.
     await page.goto('/shared-story/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByRole('heading', { level: 1, name: 'Error' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('alert')).toHaveText('Room not found.');
-    await expect(page.getByRole('link', { name: 'Select Different Hero' })).toHaveAttribute(
+    await expect(page.getByRole('heading', { level: 1, name: 'Lost in the Cosmic Void' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('main').getByRole('link', { name: 'Shared Stories' })).toHaveAttribute(
       'href',
-      '/heroes',
+      '/shared-story',
     );
-    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
 
     // A story server that never answers: after the 20 s socket timeout, 'Failed to connect to the
     // story server: {reason}', and loading ends. (The mocked socket opens but never hands shake.)
@@ -243,11 +245,12 @@ test.describe('shared story room', () => {
     );
     await create.click();
     await expect(page).toHaveURL(/\/shared-story\/[0-9a-f-]{36}$/);
-    // The creator's very first view already counts its hero (before its socket has joined).
+    // The creator's very first view already lists its hero (before its socket has joined), and the
+    // header counts it among the heroes connected now.
     expect((await (await firstDetail).json()).participants).toEqual([
       expect.objectContaining({ id: heroId, name: 'Orion Vale', isPremium: true }),
     ]);
-    await expect(page.getByText('1 hero in this story')).toBeVisible();
+    await expect(page.getByTestId('hero-count')).toHaveText('1 hero here now');
     const roomUrl = page.url();
     const roomId = roomUrl.split('/').pop()!;
     // Named after its creator, not the generic 'Shared Cosmic Adventure'.

@@ -69,10 +69,10 @@ test('visitors see Home, Blog and Sign In only', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the landing call to action leads to /create (login first)', async ({ page }) => {
+test('the landing call to action leads a visitor to Register (then the wizard)', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Start Your Hero Journey' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/register$/);
 });
 
 test('the header turns solid after scrolling more than 10 px', async ({ page }) => {
