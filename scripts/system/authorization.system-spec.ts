@@ -125,6 +125,7 @@ const TABLE = parseTable(`
   GET    /api/health/live                                        200      200      200     200
   GET    /api/health/ready                                       200      200      200     200
   GET    /api/payments/config                                    200      200      200     200
+  GET    /api/payments/quote                                     401      404      200     409
   POST   /api/create-payment-intent                              401      404      200     200
   POST   /api/payments/local/confirm                             401      404      402     200
   POST   /api/payments/webhook                                   400      400      400     400
@@ -539,6 +540,15 @@ const CALLS: Call[] = [
     row: 'GET /api/payments/config',
     request: ({ token }) => ({ method: 'GET', path: '/api/payments/config', token }),
   },
+  {
+    // The premium upgrade's price: the paid hero has nothing of that kind left to buy (409).
+    row: 'GET /api/payments/quote',
+    request: ({ token, target }) => ({
+      method: 'GET',
+      path: `/api/payments/quote?heroId=${target.heroId}&paymentType=premium_upgrade`,
+      token,
+    }),
+  },
 
   // ── payments and premium ──────────────────────────────────────────────────────────────────────
   {
@@ -677,6 +687,8 @@ const CALLS: Call[] = [
   // ── shared story rooms (creating needs premium; anyone signed in may look) ────────────────────
   {
     row: 'GET /api/shared-story',
+    // Each row names its host hero with its picture, as the room itself does: a premium hero by rule.
+    showsPremiumHero: true,
     request: ({ token }) => ({ method: 'GET', path: '/api/shared-story', token }),
     check: (response) => {
       expect(response.json.map((room: { id: string }) => room.id)).toContain(world.roomId);

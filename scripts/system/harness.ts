@@ -150,6 +150,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     RATE_LIMIT_LOGIN_PER_EMAIL_IP: '1000',
     RATE_LIMIT_ROOM_CREATE: '10000',
     RATE_LIMIT_HERO_GENERATE: '10000',
+    // The fuzz and load suites join rooms hundreds of times a minute from one account and one socket
+    // (the join limits are proved by the gateway's rooms suite); the authorization matrix exports books.
+    RATE_LIMIT_ROOM_JOINS_PER_SOCKET: '10000',
+    RATE_LIMIT_ROOM_JOINS_PER_USER: '10000',
+    RATE_LIMIT_BOOK_EXPORTS: '10000',
     // The fault suites retry payments through outages; payments-limits.system-spec sets its own.
     RATE_LIMIT_PAYMENT_INTENTS: '10000',
     RATE_LIMIT_PAYMENT_DECLINES: '10000',

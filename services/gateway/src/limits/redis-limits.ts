@@ -1,10 +1,12 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { ErrorCodes } from '@starborn/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../http/http-error.filter.js';
 import { GATEWAY_REDIS } from '../redis.provider.js';
+
+const logger = new Logger('RateLimits');
 
 /**
  * A counter of `points` per `durationSeconds` held in Redis under the gateway's prefix, so a limit holds
@@ -78,7 +80,7 @@ export async function reserveOrRefuse(
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     // A refused request counts no outcome: its increment is undone, so a burst of refused requests
     // does not keep the allowance spent after the outcomes that count are given back.
-    await limiter.reward(key);
+    await giveBack(limiter, key);
     throw tooManyRequests(what, rejection.msBeforeNext);
   }
   let released = false;
@@ -86,9 +88,20 @@ export async function reserveOrRefuse(
     async release() {
       if (released) return;
       released = true;
-      await limiter.reward(key);
+      await giveBack(limiter, key);
     },
   };
+}
+
+/**
+ * Gives a reserved point back, best effort: the work it guarded is done by now (a payment opened, a
+ * card tried), and Redis out of reach for a moment must not turn that answer into an error. A point
+ * not given back stays counted until its window ends, which errs on the side of the limit.
+ */
+async function giveBack(limiter: RateLimiterRedis, key: string): Promise<void> {
+  await limiter.reward(key).catch((error: unknown) => {
+    logger.warn(`A rate-limit point could not be given back: ${(error as Error).message}`);
+  });
 }
 
 /** The 429 for a spent allowance: how long to wait, in words and as Retry-After. */
