@@ -248,6 +248,8 @@ test.describe('hero creation wizard', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
 
+    // Registering left the page on /create: come to it afresh (going there from itself is a reload).
+    await page.goto('/');
     const dialog = page.waitForEvent('dialog');
     await page.goto('/create');
     const alert = await dialog;
