@@ -12,9 +12,9 @@
 //   npx nx run @starborn/book:build && node bench/storybook-export/export.bench.mjs
 // BENCH_SCALE=0.3 for a quick run. Writes bench/results/storybook-export.json and prints a table.
 import os from 'node:os';
-import sharp from 'sharp';
 import { renderBook } from '@starborn/book';
 import { benchScale, fmt, machineInfo, scaled, textTable, writeResult } from '../lib/harness.mjs';
+import { picture } from '../lib/picture.mjs';
 import { percentile, sortedSamples } from '../lib/stats.mjs';
 
 const SCALE = benchScale();
@@ -26,26 +26,6 @@ const FORMATS = ['epub', 'pdf'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** A busy RGBA picture: soft colour waves with grain, seeded, as a PNG. */
-function picture(width, height, seed) {
-  const data = Buffer.alloc(width * height * 4);
-  let random = seed * 7919;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      random = (random * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (random >> 16) % 24;
-      const i = (y * width + x) * 4;
-      data[i] = (128 + 100 * Math.sin(x / 53 + seed) + grain) & 255;
-      data[i + 1] = (128 + 90 * Math.sin(y / 37 + x / 91) + grain) & 255;
-      data[i + 2] = (128 + 80 * Math.cos((x + y) / 71 + seed) + grain) & 255;
-      data[i + 3] = 255;
-    }
-  }
-  return sharp(data, { raw: { width, height, channels: 4 } })
-    .png({ compressionLevel: 6 })
-    .toBuffer();
-}
 
 const SENTENCES = [
   'The wind carried the smell of rain across the silver hills.',
