@@ -36,12 +36,14 @@ describe('the host', () => {
   it('is the only one who may change the room (403 for anyone else, 404 for no room)', async () => {
     const { roomId, guest, host } = await roomWithGuest();
     const userId = guest.userId;
-    for (const call of [
+    // Each refusal is caught as it is sent: one answered before another is awaited is not left unhandled.
+    const refusals = [
       h.bus.request('rooms.update', { roomId, userId, title: 'Mine now' }),
       h.bus.request('rooms.remove-hero', { roomId, userId, heroId: host.heroId }),
       h.bus.request('rooms.close', { roomId, userId }),
-    ]) {
-      expect(await errorOf(call)).toMatchObject({ status: 403, message: ROOM_MESSAGES.hostOnly });
+    ].map(errorOf);
+    for (const refusal of await Promise.all(refusals)) {
+      expect(refusal).toMatchObject({ status: 403, message: ROOM_MESSAGES.hostOnly });
     }
     const unknown = '7d0c2f38-9f55-4a3c-a7f4-2f8a8b3c0e11';
     expect(await errorOf(h.bus.request('rooms.close', { roomId: unknown, userId }))).toMatchObject({
@@ -228,11 +230,12 @@ describe('rooms.close', () => {
     expect(await h.messages(roomId)).toHaveLength(count);
 
     // Closed is for good: the host changes it no more (409).
-    for (const call of [
+    const refusals = [
       h.bus.request('rooms.close', { roomId, userId: host.userId }),
       h.bus.request('rooms.update', { roomId, userId: host.userId, title: 'Again' }),
-    ]) {
-      expect(await errorOf(call)).toMatchObject({ status: 409, message: ROOM_MESSAGES.roomClosed });
+    ].map(errorOf);
+    for (const refusal of await Promise.all(refusals)) {
+      expect(refusal).toMatchObject({ status: 409, message: ROOM_MESSAGES.roomClosed });
     }
   });
 });
