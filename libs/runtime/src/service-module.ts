@@ -24,6 +24,7 @@ export function serviceImports({ service, database, messageBus }: ServiceImports
   if (database) {
     imports.push(
       DatabaseModule.forService({
+        name: service,
         inject: [BASE_CONFIG],
         useFactory: (config: BaseConfig) => ({
           ...database,
