@@ -1,10 +1,12 @@
 /* global URLSearchParams */
 // A fake Stripe.js for the browser tests (served for https://js.stripe.com/<train>/stripe.js by a
 // Playwright route). It implements the part of Stripe.js the checkout uses, the way Stripe.js does it:
-// Stripe(key) → elements({ clientSecret, appearance }) → create('payment') / mount / on('ready' |
-// 'change') / destroy; confirmPayment({ elements, confirmParams, redirect }) posts the card to
-// https://api.stripe.com/v1/payment_intents/:id/confirm with the publishable key and client secret;
-// retrievePaymentIntent(clientSecret). The card fields live in a frame from https://js.stripe.com, so
+// Stripe(key) → elements({ mode: 'payment', amount, currency, appearance }) (a deferred intent; the
+// older elements({ clientSecret }) too) → create('payment') / mount / on('ready' | 'change') / update /
+// destroy; elements.submit() checks the card fields, and must come before confirmPayment({ elements,
+// clientSecret, confirmParams, redirect }) of a deferred intent, as Stripe.js requires; confirmPayment
+// posts the card to https://api.stripe.com/v1/payment_intents/:id/confirm with the publishable key and
+// client secret; retrievePaymentIntent(clientSecret). The card fields live in a frame from https://js.stripe.com, so
 // the page never sees them (and the site's CSP must allow that frame, the script and the API).
 (function () {
   'use strict';
@@ -169,14 +171,32 @@
     if (this._elements._payment === this) this._elements._payment = null;
   };
 
+  function checkAmount(amount, currency) {
+    if (typeof amount !== 'number' || !(amount > 0) || Math.floor(amount) !== amount)
+      throw integrationError('Invalid value for elements(): amount should be a positive integer. You specified: ' + amount + '.');
+    if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency))
+      throw integrationError('Invalid value for elements(): currency should be a lowercase currency code. You specified: ' + currency + '.');
+  }
+
   function Elements(stripe, options) {
     options = options || {};
-    if (!options.clientSecret) throw integrationError('In this fake, elements() needs a clientSecret.');
-    intentId(options.clientSecret);
     this._stripe = stripe;
-    this._clientSecret = options.clientSecret;
     this._appearance = options.appearance || {};
     this._payment = null;
+    this._submitted = false;
+    if (options.clientSecret) {
+      intentId(options.clientSecret);
+      this._clientSecret = options.clientSecret;
+      this._deferred = false;
+      return;
+    }
+    if (options.mode !== 'payment')
+      throw integrationError('In this fake, elements() needs a clientSecret or mode: \'payment\'.');
+    checkAmount(options.amount, options.currency);
+    this._clientSecret = null;
+    this._deferred = true;
+    this._amount = options.amount;
+    this._currency = options.currency;
   }
   Elements.prototype.create = function (type, options) {
     if (type !== 'payment')
@@ -189,7 +209,16 @@
     return type === 'payment' ? this._payment : null;
   };
   Elements.prototype.update = function (options) {
-    if (options && options.appearance) this._appearance = options.appearance;
+    options = options || {};
+    if (options.appearance) this._appearance = options.appearance;
+    if (options.amount !== undefined || options.currency !== undefined) {
+      if (!this._deferred) throw integrationError('Only a deferred intent\'s elements take an amount.');
+      var amount = options.amount !== undefined ? options.amount : this._amount;
+      var currency = options.currency !== undefined ? options.currency : this._currency;
+      checkAmount(amount, currency);
+      this._amount = amount;
+      this._currency = currency;
+    }
   };
   Elements.prototype.fetchUpdates = function () {
     return Promise.resolve({});
@@ -198,8 +227,11 @@
     var element = this._payment;
     if (!element)
       return Promise.resolve({ error: { type: 'validation_error', message: 'No Payment Element.' } });
+    var elements = this;
     return element._collect().then(function (result) {
-      return result.error ? { error: result.error } : {};
+      if (result.error) return { error: result.error };
+      elements._submitted = true;
+      return {};
     });
   };
 
@@ -233,8 +265,26 @@
     var element = elements._payment;
     if (!element || element._destroyed)
       return Promise.reject(integrationError('No Payment Element is mounted.'));
-    var clientSecret = elements._clientSecret;
-    var id = intentId(clientSecret);
+    var clientSecret;
+    if (elements._deferred) {
+      if (!elements._submitted)
+        return Promise.reject(
+          integrationError('elements.submit() must be called before stripe.confirmPayment().'),
+        );
+      if (!options.clientSecret)
+        return Promise.reject(integrationError('confirmPayment(): the `clientSecret` argument is required.'));
+      clientSecret = options.clientSecret;
+    } else {
+      clientSecret = elements._clientSecret;
+    }
+    var id;
+    try {
+      id = intentId(clientSecret);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // A deferred intent is confirmed once per submit (Stripe.js asks for a new submit each time).
+    elements._submitted = false;
     return element._collect().then(function (collected) {
       if (collected.error) return { error: collected.error };
       var body = {

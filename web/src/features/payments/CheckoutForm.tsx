@@ -23,8 +23,6 @@ export interface CheckoutFormProps {
   loading: boolean;
   /** Who takes the card, as the secure-payment note names it ('our payment provider'). */
   processorName: string;
-  /** Told when the wallet field is left (a provider whose intent carries the wallet makes a new one). */
-  onWalletBlur?: () => void;
   /** Marks the form with its provider (data-provider), when it is not the built-in one. */
   provider?: string;
 }
@@ -36,7 +34,6 @@ export function CheckoutForm({
   ready,
   loading,
   processorName,
-  onWalletBlur,
   provider,
 }: CheckoutFormProps) {
   const { heroId, mode, initError, amount, busy } = checkout;
@@ -97,7 +94,6 @@ export function CheckoutForm({
           aria-describedby="checkout-wallet-hint"
           value={checkout.walletAddress}
           onChange={(event) => checkout.setWalletAddress(event.target.value)}
-          onBlur={onWalletBlur}
         />
         <p id="checkout-wallet-hint" className="field__hint">
           For storing your hero as an NFT in the future (not required): an Ethereum address (0x…) kept with

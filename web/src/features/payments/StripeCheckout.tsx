@@ -1,8 +1,10 @@
 /**
  * The checkout's payment form with the `stripe` provider: Stripe.js is loaded with the server's
- * publishable key, the Payment Element is rendered for the payment intent's client secret, and the
- * payment is confirmed client-side with return to /hero/{id} and a receipt email. Everything around
- * the Payment Element is the shared checkout (useCheckout, CheckoutForm), as with the local provider.
+ * publishable key and the Payment Element is drawn for the quoted amount and currency, before any
+ * payment exists (Stripe's deferred intent). Pressing Pay checks the card fields (elements.submit),
+ * then asks the server for the payment intent (its open one is handed out again) and confirms it
+ * client-side with return to /hero/{id} and a receipt email. Everything around the Payment Element is
+ * the shared checkout (useCheckout, CheckoutForm), as with the local provider.
  */
 import { Elements, PaymentElement, useElements } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElements, StripeElementsOptions } from '@stripe/stripe-js';
@@ -39,9 +41,8 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
     mode,
     isTest: publishableKey.startsWith('pk_test_'),
     onBlocked,
-    intentUpFront: true,
   });
-  const { prepared, showError } = checkout;
+  const { quote, showError } = checkout;
   const location = useLocation();
   // Back from a redirect-based method that did not pay (see useStripeRedirectReturn): Stripe's message,
   // shown once the Payment Element is in place, so that the form growing around it cannot push it away.
@@ -49,7 +50,7 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
   const [stripeLoad, setStripeLoad] = useState<StripeLoad>({ kind: 'loading' });
   const [loadAttempt, setLoadAttempt] = useState(0);
   const [elements, setElements] = useState<StripeElements | null>(null);
-  /** The client secret whose Payment Element said 'ready' (a new intent mounts a new element). */
+  /** The price whose Payment Element said 'ready' (another price mounts a new element). */
   const [readyFor, setReadyFor] = useState<string | null>(null);
 
   // Stripe.js, from Stripe's servers (the `stripe` provider's CSP allows exactly that).
@@ -69,13 +70,18 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
     };
   }, [publishableKey, loadAttempt]);
 
-  const clientSecret = prepared?.intent.clientSecret ?? null;
+  const amount = quote?.amount ?? null;
+  const currency = quote?.currency ?? null;
+  const priceKey = amount !== null && currency !== null ? `${amount} ${currency}` : null;
   const elementsOptions = useMemo<StripeElementsOptions | null>(
-    () => (clientSecret ? { clientSecret, appearance: STRIPE_APPEARANCE } : null),
-    [clientSecret],
+    () =>
+      amount !== null && currency !== null
+        ? { mode: 'payment', amount, currency, appearance: STRIPE_APPEARANCE }
+        : null,
+    [amount, currency],
   );
   const stripe = stripeLoad.kind === 'ready' ? stripeLoad.stripe : null;
-  const elementReady = clientSecret !== null && readyFor === clientSecret && elements !== null;
+  const elementReady = priceKey !== null && readyFor === priceKey && elements !== null;
   const ready = stripe !== null && elementReady && !checkout.succeeded;
 
   useEffect(() => {
@@ -85,14 +91,7 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
   }, [elementReady, showError]);
 
   const pay: PayStep = () => {
-    const wantedWallet = checkout.walletAddress.trim();
-    if (wantedWallet !== checkout.intentWallet) {
-      // The wallet changed since the intent was made: make one that carries it (a new element follows).
-      checkout.setIntentWallet(wantedWallet);
-      showError(PAYMENT_MESSAGES.stillLoading);
-      return null;
-    }
-    if (!stripe || !prepared || !elements || !elementReady) {
+    if (!stripe || !elements || !elementReady) {
       showError(PAYMENT_MESSAGES.stillLoading);
       return null;
     }
@@ -101,9 +100,28 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
       return null;
     }
     return async () => {
+      // Stripe checks the card fields first, before anything is asked of the server: a card number
+      // left incomplete opens no payment.
+      const checked = await elements.submit();
+      if (checked.error) {
+        showError(stripeErrorMessage(checked.error));
+        return false;
+      }
+      // The payment is opened now, carrying the receipt address and wallet as they are (the server
+      // hands the open one out again, so each Pay of this checkout pays the same payment).
+      const prepared = await checkout.renewIntent(checkout.email.trim(), checkout.walletAddress.trim());
+      if (!prepared) return false;
+      const { clientSecret, amount: charged, currency: chargedIn } = prepared.intent;
+      if (!clientSecret) {
+        showError(PAYMENT_MESSAGES.elementMissing);
+        return false;
+      }
+      // The element must show what the intent charges (a price changed since the quote).
+      if (charged !== amount || chargedIn !== currency) elements.update({ amount: charged, currency: chargedIn });
       // Card payments answer here; redirect-based methods leave for the bank and come back to return_url.
       const result = await stripe.confirmPayment({
         elements,
+        clientSecret,
         confirmParams: {
           return_url: stripeReturnUrl(window.location.origin, heroId, mode.paymentType),
           receipt_email: checkout.email.trim(),
@@ -112,7 +130,7 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
       });
       if (result.error) {
         if (stripePaymentClosed(result.error)) {
-          // Cancelled after too many declined cards: a new intent (and Payment Element) for the next try.
+          // Cancelled after too many declined cards: the next Pay opens a new payment.
           showError(STRIPE_PAYMENT_CLOSED_MESSAGE);
           checkout.retry();
           return false;
@@ -155,17 +173,16 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
       loading={!elementReady}
       processorName="Stripe, our payment provider,"
       provider="stripe"
-      onWalletBlur={() => checkout.setIntentWallet(checkout.walletAddress.trim())}
       cardDetails={
         <fieldset className="card-form stripe-payment" aria-busy={!ready}>
           <legend className="field__label">Payment Details</legend>
           {stripe && elementsOptions && (
-            <Elements key={elementsOptions.clientSecret} stripe={stripe} options={elementsOptions}>
+            <Elements key={priceKey} stripe={stripe} options={elementsOptions}>
               <ElementsHandle onElements={setElements} />
               <PaymentElement
                 id="payment-element"
                 options={{ layout: 'tabs' }}
-                onReady={() => setReadyFor(elementsOptions.clientSecret ?? null)}
+                onReady={() => setReadyFor(priceKey)}
                 onLoadError={() => showError(PAYMENT_MESSAGES.failedToInitialize)}
               />
             </Elements>

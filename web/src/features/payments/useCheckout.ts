@@ -1,14 +1,13 @@
 /**
  * What both payment forms share, whichever provider takes the card (the built-in test card form or
- * Stripe's Payment Element): the receipt email and wallet fields, the payment intent made up front,
- * the one error line, and what happens once the money is taken (the premium switch, the way back to
- * the hero with its fallback redirect). A form only brings its card element and its way of charging.
+ * Stripe's Payment Element): the receipt email and wallet fields, the payment intent, the one error
+ * line, and what happens once the money is taken (the premium switch, the way back to the hero with
+ * its fallback redirect). A form only brings its card element and its way of charging.
  *
- * Viewing the checkout opens no payment: the price shown (and a reason nothing can be bought) comes
- * from the server's quote, and the built-in card form asks for the payment intent only when Pay is pressed (the server hands the
- * user's open one out again). Stripe's Payment Element needs its intent to render, so that form asks
- * for it up front; the server reuses the open one there too, so reloads neither open payments nor
- * spend the user's limit.
+ * Viewing the checkout opens no payment, with either provider: the price shown (and a reason nothing
+ * can be bought) comes from the server's quote, Stripe's Payment Element is drawn from that quote's
+ * amount and currency, and the payment intent is asked for only when Pay is pressed, carrying the
+ * receipt address and wallet as they are then (the server hands the user's open one out again).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,6 +29,7 @@ import {
   useCreatePaymentIntentMutation,
   useGetCheckoutQuoteQuery,
   useSetHeroPremiumMutation,
+  type CheckoutQuote,
   type CreatePaymentIntentRequest,
   type PaymentIntent,
 } from './paymentsApi';
@@ -48,8 +48,6 @@ export interface CheckoutOptions {
   isTest: boolean;
   /** Told when the server refuses the payment for good (see checkoutBlock): the page shows why instead. */
   onBlocked: (block: CheckoutBlock) => void;
-  /** The intent is made as the form opens (Stripe's element needs it); otherwise only when Pay is pressed. */
-  intentUpFront?: boolean;
 }
 
 /**
@@ -66,13 +64,13 @@ export interface Checkout {
   setEmail: (email: string) => void;
   walletAddress: string;
   setWalletAddress: (wallet: string) => void;
-  /** The wallet the current payment intent is made for; setting another makes a new intent. */
-  intentWallet: string;
-  setIntentWallet: (wallet: string) => void;
+  /** The price the server quotes for this sale (what Stripe's element is drawn for), once known. */
+  quote: CheckoutQuote | null;
+  /** The payment intent of the last Pay, with the receipt address and wallet it carries. */
   prepared: PreparedIntent | null;
-  /** Why the payment intent could not be made (with a Try Again next to it), or null. */
+  /** Why the checkout could not be prepared (with a Try Again next to it), or null. */
   initError: string | null;
-  /** Makes the payment intent again (Try Again, or after a payment that can no longer be paid). */
+  /** Forgets the payment intent, so the next Pay asks for one, and asks for a quote that failed again. */
   retry: () => void;
   /** A new payment intent for this email and wallet, in place of the current one; null when refused. */
   renewIntent: (email: string, walletAddress: string) => Promise<PreparedIntent | null>;
@@ -80,7 +78,7 @@ export interface Checkout {
   showError: (message: string) => void;
   busy: boolean;
   succeeded: boolean;
-  /** The price, '$3.99': the configured price until the intent is made, then the intent's own. */
+  /** The price, '$3.99': the quoted price until the intent is made, then the intent's own. */
   amount: string | null;
   submit: (event: FormEvent<HTMLFormElement>, pay: PayStep) => Promise<void>;
 }
@@ -90,19 +88,15 @@ export function useCheckout({
   mode,
   isTest,
   onBlocked,
-  intentUpFront = false,
 }: CheckoutOptions): Checkout {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [email, setEmail] = useState(user?.email ?? '');
   const [walletAddress, setWalletAddress] = useState('');
-  const [intentWallet, setIntentWallet] = useState('');
   const { error, show: showError, clear: clearError } = usePaymentError();
   const [busy, setBusy] = useState(false);
-  const [initError, setInitError] = useState<string | null>(null);
   const [prepared, setPrepared] = useState<PreparedIntent | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const fallbackTimer = useRef<number | undefined>(undefined);
 
   const [createIntent] = useCreatePaymentIntentMutation();
@@ -113,6 +107,11 @@ export function useCheckout({
     const block = checkoutBlockFromIntentError(quote.error, mode.paymentType);
     if (block) onBlocked(block);
   }, [quote.error, mode.paymentType, onBlocked]);
+  // Any other failure (the connection, the server) is said above the form, with Try Again.
+  const initError =
+    quote.error && !checkoutBlockFromIntentError(quote.error, mode.paymentType)
+      ? createIntentErrorMessage(quote.error)
+      : null;
   const [setPremium] = useSetHeroPremiumMutation();
 
   const requestFor = useCallback(
@@ -130,42 +129,14 @@ export function useCheckout({
     [heroId, isTest, mode.paymentType, mode.requestedAmount, mode.unlockChapters],
   );
 
-  // Stripe's payment intent is made up front (its element needs it), with the prefilled email; made
-  // again on Try Again and when the wallet it carries changes. Without it, Try Again only forgets the
-  // intent: the next Pay asks for one.
-  const initialEmail = useRef(user?.email ?? '');
-  useEffect(() => {
-    if (!intentUpFront) {
-      setPrepared(null);
-      return;
-    }
-    let cancelled = false;
-    const forEmail = initialEmail.current.trim();
-    setInitError(null);
-    setPrepared(null);
-    createIntent(requestFor(forEmail, intentWallet))
-      .unwrap()
-      .then(
-        (intent) => {
-          if (cancelled) return;
-          if (!intent.clientSecret) setInitError(PAYMENT_MESSAGES.elementMissing);
-          else setPrepared({ email: forEmail, walletAddress: intentWallet, intent });
-        },
-        (failure: unknown) => {
-          if (cancelled) return;
-          const block = checkoutBlockFromIntentError(failure, mode.paymentType);
-          if (block) onBlocked(block);
-          else setInitError(createIntentErrorMessage(failure));
-        },
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [createIntent, requestFor, mode.paymentType, intentWallet, attempt, onBlocked, intentUpFront]);
-
   useEffect(() => () => window.clearTimeout(fallbackTimer.current), []);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const refetchQuote = quote.refetch;
+  const quoteFailed = quote.isError;
+  const retry = useCallback(() => {
+    setPrepared(null);
+    if (quoteFailed) void refetchQuote();
+  }, [quoteFailed, refetchQuote]);
 
   async function renewIntent(forEmail: string, forWallet: string): Promise<PreparedIntent | null> {
     try {
@@ -229,8 +200,7 @@ export function useCheckout({
     setEmail,
     walletAddress,
     setWalletAddress,
-    intentWallet,
-    setIntentWallet,
+    quote: quote.data ?? null,
     prepared,
     initError,
     retry,
