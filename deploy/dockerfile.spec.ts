@@ -1,6 +1,7 @@
 // deploy/Dockerfile and .dockerignore, read as Docker reads them (no engine is needed): multi-stage,
 // npm install (never npm ci), an nx build, pruned dev dependencies, a non-root runtime with a health
 // check and the entry script; and a build context that holds what the build needs and nothing secret.
+import { SYSTEM_CJK_FONT_FILES } from '@starborn/book';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { dockerIgnored, parseDockerfile, readRepoFile, REPO_ROOT, SERVICES } from './test-support.js';
@@ -74,6 +75,15 @@ describe('deploy/Dockerfile', () => {
       expect.arrayContaining(['deploy/entrypoint.sh', 'deploy/migrate.mjs', 'deploy/healthcheck.mjs']),
     );
     for (const script of scripts!) expect(existsSync(join(REPO_ROOT, script))).toBe(true);
+  });
+
+  it('installs the whole Noto Sans CJK in the runtime, where the PDF book looks for it first', () => {
+    const install = all('RUN').find((i) => /apt-get install/.test(i.args));
+    expect(install?.args).toMatch(/--no-install-recommends fonts-noto-cjk/);
+    expect(install?.args).toContain(`test -f ${SYSTEM_CJK_FONT_FILES[0]}`);
+    // Before the service user takes over (installing needs root).
+    const index = (i: { keyword: string }) => runtime.instructions.indexOf(i as never);
+    expect(index(install!)).toBeLessThan(index(all('USER')[0]!));
   });
 
   it('runs as a non-root user, numeric so Kubernetes can verify it', () => {

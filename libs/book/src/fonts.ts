@@ -1,5 +1,5 @@
 import { create, type Font } from 'fontkit';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -37,8 +37,20 @@ export function fonts(): Record<FontName, Font> {
  * kana) and, for the Hangul it lacks, Noto Sans KR, both OFL. Each package splits its font into about a
  * hundred files by Unicode range (listed in its unicode.json); a book loads only the files that hold
  * the characters it prints, and pdfkit embeds only the glyphs used.
+ *
+ * Those packages carry the characters in common use (about 12,000 Han of the 21,000 in the main CJK
+ * block). For the rarer ones (in names above all) the whole Noto Sans CJK is used where the system has
+ * it: Debian's fonts-noto-cjk, which the service images and CI install (see docs/decisions.md).
  */
 export const CJK_FONT_PACKAGES = ['@fontsource/noto-sans-sc', '@fontsource/noto-sans-kr'] as const;
+
+/** Where systems keep the whole Noto Sans CJK (Debian and Ubuntu's fonts-noto-cjk; Alpine's font-noto-cjk). */
+export const SYSTEM_CJK_FONT_FILES = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/noto/NotoSansCJK-Regular.ttc',
+] as const;
+/** The face of the collection used: its Simplified Chinese forms, as the packages above. */
+const SYSTEM_CJK_FACE = 'NotoSansCJKsc-Regular';
 
 /** Han, Hiragana, Katakana and Hangul (with their jamo, the CJK punctuation and full-width forms). */
 const CJK_CHARACTER =
@@ -55,7 +67,9 @@ interface CjkSlice {
 }
 
 let cjkSlices: CjkSlice[] | undefined;
-const cjkLoaded = new Map<string, Font>();
+/** Each slice's parsed font, or null for a file fontkit cannot read (one of Noto Sans SC's has a cmap it rejects). */
+const cjkLoaded = new Map<string, Font | null>();
+let systemCjk: Font | null | undefined;
 
 function slices(): CjkSlice[] {
   cjkSlices ??= CJK_FONT_PACKAGES.flatMap((pkg) => {
@@ -79,20 +93,50 @@ function slices(): CjkSlice[] {
   return cjkSlices;
 }
 
+function sliceFont(slice: CjkSlice): Font | null {
+  let font = cjkLoaded.get(slice.name);
+  if (font === undefined) {
+    try {
+      font = create(readFileSync(require.resolve(slice.file))) as Font;
+      // fontkit reads tables lazily: the character map is read here, once, so a broken one shows now.
+      font.hasGlyphForCodePoint(0x20);
+    } catch {
+      font = null;
+    }
+    cjkLoaded.set(slice.name, font);
+  }
+  return font;
+}
+
+/** The system's Noto Sans CJK, read once per process (about 20 MB), or null when it has none. */
+export function systemCjkFont(): Font | null {
+  if (systemCjk !== undefined) return systemCjk;
+  systemCjk = null;
+  for (const file of SYSTEM_CJK_FONT_FILES) {
+    if (!existsSync(file)) continue;
+    try {
+      systemCjk = create(readFileSync(file), SYSTEM_CJK_FACE) as Font;
+      break;
+    } catch {
+      // Not the collection expected: the next place, or none.
+    }
+  }
+  return systemCjk;
+}
+
 /**
- * The CJK font file that draws a character, as a name to register and the parsed font (each file is
- * read once per process), or undefined when none has it.
+ * The CJK font that draws a character, as a name to register and the parsed font (each file is read
+ * once per process), or undefined when none has it: first the package's slice for it, then the
+ * system's whole Noto Sans CJK.
  */
 export function cjkFontFor(character: string): { name: string; font: Font } | undefined {
   const codePoint = character.codePointAt(0)!;
   for (const slice of slices()) {
     if (!slice.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) continue;
-    let font = cjkLoaded.get(slice.name);
-    if (!font) {
-      font = create(readFileSync(require.resolve(slice.file))) as Font;
-      cjkLoaded.set(slice.name, font);
-    }
-    if (font.hasGlyphForCodePoint(codePoint)) return { name: slice.name, font };
+    const font = sliceFont(slice);
+    if (font?.hasGlyphForCodePoint(codePoint)) return { name: slice.name, font };
   }
+  const system = systemCjkFont();
+  if (system?.hasGlyphForCodePoint(codePoint)) return { name: 'cjk-noto-sans-cjk', font: system };
   return undefined;
 }

@@ -11,6 +11,7 @@ export {
 } from './book.js';
 export { renderEpub } from './epub.js';
 export { renderPdf } from './pdf.js';
+export { SYSTEM_CJK_FONT_FILES } from './fonts.js';
 export {
   chapterFiles,
   bundleVersion,

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { inspectPdf, solidPng } from '@starborn/testing';
 import { sampleBook } from './__tests__/sample-book.js';
 import type { BookChapter } from './book.js';
-import { cjkFontFor, fonts, isCjk } from './fonts.js';
+import { cjkFontFor, fonts, isCjk, systemCjkFont } from './fonts.js';
 import { renderPdf } from './pdf.js';
 
 const A5 = { width: 419.53, height: 595.28 };
@@ -151,5 +151,23 @@ describe('PDF', () => {
     expect(boxes).toEqual([]);
     for (const character of '李小龍星の子한국羊马')
       expect(isCjk(character) && cjkFontFor(character)).toBeTruthy();
+  });
+
+  it('prints rare Han characters too, with the whole Noto Sans CJK of the system, and common ones whatever their font file', async () => {
+    // 丒 丣 龘 and 㐀 are in none of the packages' files; 風 業 樂 說 are in the one file fontkit cannot read.
+    const rare = '丒丣龘㐀';
+    const common = '風業樂說';
+    const book = sampleBook({
+      heroName: `${rare} ${common}`,
+      backstory: `The wind (${common[0]}) and the thunder dragon (龘) met under ${rare[3]}.`,
+    });
+    const pdf = await inspectPdf(await renderPdf(book));
+    const text = pdf.pageTexts.join('\n');
+    expect(pdf.pageTexts[0]).toContain(`${rare} ${common}`);
+    expect(text).toContain('The wind (風) and the thunder dragon (龘) met under 㐀.');
+    expect(pdf.fonts.filter((font) => !font.embedded)).toEqual([]);
+    expect(pdf.fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toContain('NotoSansCJKsc-Regular');
+    expect(systemCjkFont()).not.toBeNull();
+    for (const character of rare + common) expect(cjkFontFor(character)).toBeDefined();
   });
 });
