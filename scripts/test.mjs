@@ -4,6 +4,13 @@
 // closing line that sums them all.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { NX_ENV, run, runQuietly } from './lib/run.mjs';
+import {
+  jestFileTimes,
+  overBudgetLines,
+  playwrightFileTimes,
+  timingMarkdown,
+  timingReport,
+} from './lib/timing.mjs';
 
 const REPORTS = '.ci-reports';
 /** The fuzzing seed npm test replays (any seed that ever found a bug is worth keeping here). */
@@ -11,6 +18,11 @@ const FIXED_FUZZ_SEED = '2107489678';
 mkdirSync(REPORTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const runners = [];
+/** Each runner's wall time (seconds), and the test files' times, for .ci-reports/timing.*. */
+const runnerTimes = [];
+const fileTimes = [];
+const ROOT = process.cwd();
+const since = (startedAt) => (performance.now() - startedAt) / 1000;
 
 function record(name, counts, exitCode) {
   // A runner that failed without reporting a failed test still failed.
@@ -67,13 +79,16 @@ function readJson(path) {
 // system suites then run one after the other on the built code: each keeps the machine busy alone.
 const jestReport = `${REPORTS}/jest.json`;
 rmSync(jestReport, { force: true });
+const jestStarted = performance.now();
 const [jestExit, built] = await Promise.all([
   run('node', ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${jestReport}`], {
     env: { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' },
   }),
   buildAndTypecheck(),
 ]);
+runnerTimes.push({ name: 'jest + build', seconds: since(jestStarted) });
 const jest = readJson(jestReport);
+fileTimes.push(...jestFileTimes(jest, 'jest', ROOT));
 jestFailures('jest', jest);
 record(
   'jest',
@@ -117,8 +132,11 @@ if (built.buildExit !== 0) {
   // Playwright, on the built app
   const playwrightReport = `${REPORTS}/playwright.json`;
   rmSync(playwrightReport, { force: true });
+  const playwrightStarted = performance.now();
   const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']);
+  runnerTimes.push({ name: 'playwright', seconds: since(playwrightStarted) });
   const playwright = readJson(playwrightReport);
+  fileTimes.push(...playwrightFileTimes(playwright, ROOT));
   const stats = playwright?.stats;
   for (const suite of playwright?.suites ?? []) playwrightFailures(suite);
   record(
@@ -137,12 +155,15 @@ if (built.buildExit !== 0) {
   rmSync(systemReport, { force: true });
   // npm test replays one fixed fuzzing seed, so a run's verdict does not depend on luck; explore new
   // inputs with `npm run test:system -- fuzz` (a fresh seed each run, printed for replay).
+  const systemStarted = performance.now();
   const systemExit = await run(
     'node',
     ['scripts/system/run.mjs', '--built', '--json', `--outputFile=${systemReport}`],
     { env: { FUZZ_SEED: process.env.FUZZ_SEED ?? FIXED_FUZZ_SEED } },
   );
+  runnerTimes.push({ name: 'system', seconds: since(systemStarted) });
   const system = readJson(systemReport);
+  fileTimes.push(...jestFileTimes(system, 'system', ROOT));
   jestFailures('system', system);
   record(
     'system',
@@ -154,6 +175,14 @@ if (built.buildExit !== 0) {
     existsSync(systemReport) ? systemExit : systemExit || 1,
   );
 }
+
+// Where the time went (per runner, against its budget; the slowest files), for whoever makes it faster.
+const timing = timingReport(runnerTimes, fileTimes);
+writeFileSync(`${REPORTS}/timing.json`, `${JSON.stringify(timing, null, 2)}\n`);
+writeFileSync(`${REPORTS}/timing.md`, timingMarkdown(timing));
+const overBudget = overBudgetLines(timing);
+if (overBudget.length)
+  console.log(`\nOver budget (see ${REPORTS}/timing.md):\n${overBudget.map((line) => `  ${line}`).join('\n')}`);
 
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 writeFileSync(`${REPORTS}/summary.txt`, `${summary}\n`);
