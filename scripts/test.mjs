@@ -182,7 +182,9 @@ writeFileSync(`${REPORTS}/timing.json`, `${JSON.stringify(timing, null, 2)}\n`);
 writeFileSync(`${REPORTS}/timing.md`, timingMarkdown(timing));
 const overBudget = overBudgetLines(timing);
 if (overBudget.length)
-  console.log(`\nOver budget (see ${REPORTS}/timing.md):\n${overBudget.map((line) => `  ${line}`).join('\n')}`);
+  console.log(
+    `\nOver budget (see ${REPORTS}/timing.md):\n${overBudget.map((line) => `  ${line}`).join('\n')}`,
+  );
 
 const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 writeFileSync(`${REPORTS}/summary.txt`, `${summary}\n`);

@@ -25,7 +25,10 @@ const playwright = {
       ],
       suites: [{ specs: [{ file: 'rooms.e2e.ts', tests: [{ results: [{ duration: 1_000 }] }] }] }],
     },
-    { file: 'wizard.e2e.ts', specs: [{ file: 'wizard.e2e.ts', tests: [{ results: [{ duration: 4_000 }] }] }] },
+    {
+      file: 'wizard.e2e.ts',
+      specs: [{ file: 'wizard.e2e.ts', tests: [{ results: [{ duration: 4_000 }] }] }],
+    },
   ],
 };
 

@@ -69,11 +69,24 @@ export function timingReport(runners, files, count = 10, budgets = RUNNER_BUDGET
 
 /** The report as Markdown, for a person reading .ci-reports. */
 export function timingMarkdown(report) {
-  const lines = ['# Where npm test spent its time', '', '| runner | seconds | budget | |', '|---|---:|---:|---|'];
+  const lines = [
+    '# Where npm test spent its time',
+    '',
+    '| runner | seconds | budget | |',
+    '|---|---:|---:|---|',
+  ];
   for (const row of report.runners)
     lines.push(`| ${row.name} | ${row.seconds} | ${row.budget ?? '–'} | ${row.over ? 'over budget' : ''} |`);
-  lines.push(`| total | ${report.total} | ${report.totalBudget} | ${report.overTotal ? 'over budget' : ''} |`);
-  lines.push('', `## The ${report.slowest.length} slowest test files`, '', '| seconds | runner | file |', '|---:|---|---|');
+  lines.push(
+    `| total | ${report.total} | ${report.totalBudget} | ${report.overTotal ? 'over budget' : ''} |`,
+  );
+  lines.push(
+    '',
+    `## The ${report.slowest.length} slowest test files`,
+    '',
+    '| seconds | runner | file |',
+    '|---:|---|---|',
+  );
   for (const file of report.slowest) lines.push(`| ${file.seconds} | ${file.runner} | ${file.file} |`);
   return `${lines.join('\n')}\n`;
 }
@@ -83,7 +96,8 @@ export function overBudgetLines(report) {
   const lines = report.runners
     .filter((row) => row.over)
     .map((row) => `${row.name} took ${row.seconds} s, over its budget of ${row.budget} s`);
-  if (report.overTotal) lines.push(`npm test took ${report.total} s, over its budget of ${report.totalBudget} s`);
+  if (report.overTotal)
+    lines.push(`npm test took ${report.total} s, over its budget of ${report.totalBudget} s`);
   return lines;
 }
 

@@ -173,9 +173,15 @@
 
   function checkAmount(amount, currency) {
     if (typeof amount !== 'number' || !(amount > 0) || Math.floor(amount) !== amount)
-      throw integrationError('Invalid value for elements(): amount should be a positive integer. You specified: ' + amount + '.');
+      throw integrationError(
+        'Invalid value for elements(): amount should be a positive integer. You specified: ' + amount + '.',
+      );
     if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency))
-      throw integrationError('Invalid value for elements(): currency should be a lowercase currency code. You specified: ' + currency + '.');
+      throw integrationError(
+        'Invalid value for elements(): currency should be a lowercase currency code. You specified: ' +
+          currency +
+          '.',
+      );
   }
 
   function Elements(stripe, options) {
@@ -191,7 +197,7 @@
       return;
     }
     if (options.mode !== 'payment')
-      throw integrationError('In this fake, elements() needs a clientSecret or mode: \'payment\'.');
+      throw integrationError("In this fake, elements() needs a clientSecret or mode: 'payment'.");
     checkAmount(options.amount, options.currency);
     this._clientSecret = null;
     this._deferred = true;
@@ -212,7 +218,7 @@
     options = options || {};
     if (options.appearance) this._appearance = options.appearance;
     if (options.amount !== undefined || options.currency !== undefined) {
-      if (!this._deferred) throw integrationError('Only a deferred intent\'s elements take an amount.');
+      if (!this._deferred) throw integrationError("Only a deferred intent's elements take an amount.");
       var amount = options.amount !== undefined ? options.amount : this._amount;
       var currency = options.currency !== undefined ? options.currency : this._currency;
       checkAmount(amount, currency);

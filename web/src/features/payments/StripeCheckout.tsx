@@ -117,7 +117,8 @@ export default function StripeCheckout({ heroId, mode, publishableKey, onBlocked
         return false;
       }
       // The element must show what the intent charges (a price changed since the quote).
-      if (charged !== amount || chargedIn !== currency) elements.update({ amount: charged, currency: chargedIn });
+      if (charged !== amount || chargedIn !== currency)
+        elements.update({ amount: charged, currency: chargedIn });
       // Card payments answer here; redirect-based methods leave for the bank and come back to return_url.
       const result = await stripe.confirmPayment({
         elements,

@@ -83,12 +83,7 @@ export interface Checkout {
   submit: (event: FormEvent<HTMLFormElement>, pay: PayStep) => Promise<void>;
 }
 
-export function useCheckout({
-  heroId,
-  mode,
-  isTest,
-  onBlocked,
-}: CheckoutOptions): Checkout {
+export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions): Checkout {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [email, setEmail] = useState(user?.email ?? '');
