@@ -176,8 +176,25 @@ it('leaves none of the identifiers of an account deleted mid-flight in PostgreSQ
 
   // In flight at the deletion: the chapters of a chapter pack and their illustrations, a second hero
   // being painted (the image requests held at the fake), an open chapter-pack payment.
+  // The illustrations the premium upgrades asked for are drawn first: held, they would take every
+  // illustrator, and the chapter pack's would wait behind them for good.
+  await eventually(
+    async () =>
+      (
+        await db.query(
+          `SELECT 1 FROM storybook.chapters
+            WHERE illustration_requested_at IS NOT NULL AND illustration_full_key IS NULL
+              AND illustration_failed_at IS NULL`,
+        )
+      ).rows.length === 0,
+    60_000,
+    'the upgrades’ illustrations drawn',
+  );
   fake.images = 'hold';
   await pay(api, leaver, 'chapters');
+  // The pack is spent as the hero page spends it after the payment: its chapters are then written.
+  const unlocked = await api.post(`/api/storybook/${leaver.heroId}/unlock-after-payment`, leaver.token);
+  expect(unlocked.status).toBe(200);
   const secondHeroId = newHeroId();
   const created = await api.post('/api/heroes', leaver.token, {
     heroName: LEAVER_HEROES[1],
