@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   StackProcess,
   checkBackingServices,
+  freePort,
   missingBuilds,
   serviceEnv,
   serviceScript,
@@ -143,6 +144,21 @@ export class BenchStack {
       await sleep(500);
     }
     throw new Error(`${base} was not ready within ${STARTUP_TIMEOUT_MS} ms: ${last}`);
+  }
+
+  /**
+   * The gateway alone, serving the built web app `webDistDir`, for benches of the public pages, which need
+   * nothing behind it: opens the stack, creates the database (auth would, but does not run), starts the
+   * gateway on a free port and waits for its health (PostgreSQL and Redis). Resolves with its base URL.
+   */
+  async startGatewayAlone(webDistDir) {
+    await this.open(['gateway']);
+    await this.admin.query(`CREATE DATABASE ${pg.escapeIdentifier(this.databaseName)}`);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    this.startService('gateway', this.env({ PORT: String(port), WEB_DIST_DIR: webDistDir }));
+    await this.waitForGateway(base, []);
+    return base;
   }
 
   /**

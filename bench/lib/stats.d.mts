@@ -11,5 +11,6 @@ export interface Summary {
 }
 
 export function percentile(sorted: ArrayLike<number>, p: number): number;
+export function median(samples: ArrayLike<number>): number;
 export function sortedSamples(samples: ArrayLike<number>): Float64Array;
 export function summarize(samples: ArrayLike<number>, elapsedMs: number): Summary;

@@ -13,6 +13,14 @@ export function percentile(sorted, p) {
   return sorted[Math.min(rank, sorted.length) - 1];
 }
 
+/** The median of `samples` (any order): the middle one, or the mean of the two middle ones. */
+export function median(samples) {
+  if (samples.length === 0) throw new RangeError('median of no samples');
+  const sorted = sortedSamples(samples);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** Ascending copy of the samples, numerically (Array#sort would compare them as strings). */
 export function sortedSamples(samples) {
   return Float64Array.from(samples).sort();

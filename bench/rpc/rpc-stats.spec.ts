@@ -1,4 +1,4 @@
-import { percentile, sortedSamples, summarize } from '../lib/stats.mjs';
+import { median, percentile, sortedSamples, summarize } from '../lib/stats.mjs';
 
 const oneToHundred = Array.from({ length: 100 }, (_, i) => i + 1);
 
@@ -34,6 +34,15 @@ describe('percentile (nearest rank)', () => {
     expect(() => percentile([1], 101)).toThrow(RangeError);
     expect(() => percentile([1], -1)).toThrow(RangeError);
     expect(() => percentile([1], Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('median', () => {
+  it('is the middle sample, or the mean of the two middle ones, whatever the order', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([10, 2, 4, 8])).toBe(6);
+    expect(median([0.5])).toBe(0.5);
+    expect(() => median([])).toThrow(RangeError);
   });
 });
 

@@ -16,12 +16,11 @@
 // bench/results/idle.json and prints a table. A page over target is reported as FAIL; timing never
 // fails the run.
 import { chromium } from '@playwright/test';
-import pg from 'pg';
 import os from 'node:os';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { freePort } from '../../scripts/lib/stack.mjs';
 import { textTable, writeResult } from '../lib/harness.mjs';
 import { BenchStack } from '../lib/stack.mjs';
+import { median } from '../lib/stats.mjs';
 import { webDist } from '../lib/web-dist.mjs';
 
 const PAGES = [
@@ -35,11 +34,6 @@ const RUNS = Math.max(1, Number(process.env.BENCH_IDLE_RUNS ?? 3));
 
 const stack = new BenchStack('idle');
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The page's main thread over the next QUIET_SECONDS: CPU share, layouts and style recalculations. */
 async function atRest(page) {
@@ -84,13 +78,7 @@ async function visit(browser, url) {
 async function main() {
   const loadBefore = os.loadavg()[0];
   const dist = await webDist();
-  // The gateway alone: the public pages need nothing behind it (as for the Lighthouse bench).
-  await stack.open(['gateway']);
-  await stack.admin.query(`CREATE DATABASE ${pg.escapeIdentifier(stack.databaseName)}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  stack.startService('gateway', stack.env({ PORT: String(port), WEB_DIST_DIR: dist }));
-  await stack.waitForGateway(base, []);
+  const base = await stack.startGatewayAlone(dist);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
   const rows = [];

@@ -18,15 +18,14 @@
 // never fails the run.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { freePort } from '../../scripts/lib/stack.mjs';
 import { textTable, writeResult } from '../lib/harness.mjs';
 import { webDist } from '../lib/web-dist.mjs';
 import { BenchStack } from '../lib/stack.mjs';
+import { median } from '../lib/stats.mjs';
 
 const PAGES = [
   { path: '/', name: 'landing' },
@@ -40,12 +39,6 @@ const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const stack = new BenchStack('lighthouse');
 const log = (line) => process.stderr.write(`${line}\n`);
 const round = (value, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /**
  * One Lighthouse run of `url` (mobile preset, simulated throttling) in a Chromium of its own. A run whose
@@ -166,14 +159,8 @@ async function main() {
   const dist = await webDist();
   if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 
-  // The gateway alone: the public pages need nothing behind it. Auth would create the database; here the
-  // bench does, so the gateway's health (PostgreSQL and Redis) tells when it is ready.
-  await stack.open(['gateway']);
-  await stack.admin.query(`CREATE DATABASE ${pg.escapeIdentifier(stack.databaseName)}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  stack.startService('gateway', stack.env({ PORT: String(port), WEB_DIST_DIR: dist }));
-  await stack.waitForGateway(base, []);
+  // The gateway alone: the public pages need nothing behind it.
+  const base = await stack.startGatewayAlone(dist);
   const chromeVersion = await browserVersion();
 
   const pages = [];

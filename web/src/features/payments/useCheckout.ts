@@ -9,7 +9,7 @@
  * amount and currency, and the payment intent is asked for only when Pay is pressed, carrying the
  * receipt address and wallet as they are then (the server hands the user's open one out again).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/authSlice';
@@ -97,16 +97,15 @@ export function useCheckout({ heroId, mode, isTest, onBlocked }: CheckoutOptions
   const [createIntent] = useCreatePaymentIntentMutation();
   const quote = useGetCheckoutQuoteQuery({ heroId, paymentType: mode.paymentType });
   // A sale the server refuses (no storybook yet, every chapter unlocked...) blocks the page at once.
+  const quoteBlock = useMemo(
+    () => (quote.error ? checkoutBlockFromIntentError(quote.error, mode.paymentType) : null),
+    [quote.error, mode.paymentType],
+  );
   useEffect(() => {
-    if (!quote.error) return;
-    const block = checkoutBlockFromIntentError(quote.error, mode.paymentType);
-    if (block) onBlocked(block);
-  }, [quote.error, mode.paymentType, onBlocked]);
+    if (quoteBlock) onBlocked(quoteBlock);
+  }, [quoteBlock, onBlocked]);
   // Any other failure (the connection, the server) is said above the form, with Try Again.
-  const initError =
-    quote.error && !checkoutBlockFromIntentError(quote.error, mode.paymentType)
-      ? createIntentErrorMessage(quote.error)
-      : null;
+  const initError = quote.error && !quoteBlock ? createIntentErrorMessage(quote.error) : null;
   const [setPremium] = useSetHeroPremiumMutation();
 
   const requestFor = useCallback(
