@@ -140,6 +140,10 @@ export async function signUp(page: Page, tag: string, name?: string): Promise<Ac
   const user = newUser(tag, name);
   await registerViaUi(page, user);
   await expect(page).toHaveURL(/\/create$/);
+  // The wizard's first step shows once its one-unpaid-hero check has answered. A hero the test then
+  // makes through the API must not reach a check still in flight: that check would alert and leave
+  // for /heroes in the middle of the test's next navigation.
+  await expect(page.getByRole('heading', { name: 'When were you born?' })).toBeVisible();
   const session = await storedSession(page);
   const userId = (JSON.parse(session.user ?? '{}') as { id: string }).id;
   return { headers: { Authorization: `Bearer ${session.token}` }, userId, email: user.email };

@@ -11,13 +11,31 @@ for (const path of ['/', '/blog/zodiac-hero-archetypes', '/zodiac-guide']) {
     page.on('request', (request) => {
       if (request.url().endsWith('.woff2')) fontRequests.push(new URL(request.url()).pathname);
     });
-    // Every layout shift from the start of the load, as the Layout Instability API reports it.
+    // Every layout shift from the start of the load, as the Layout Instability API reports it, with
+    // the elements that moved (named in the failure).
     await page.addInitScript(() => {
-      const state = window as unknown as { __layoutShift: number };
+      const state = window as unknown as { __layoutShift: number; __shifted: string[] };
       state.__layoutShift = 0;
+      state.__shifted = [];
+      type Shift = {
+        value: number;
+        hadRecentInput: boolean;
+        startTime: number;
+        sources?: Array<{ node?: Node | null }>;
+      };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
-          if (!entry.hadRecentInput) state.__layoutShift += entry.value;
+        for (const entry of list.getEntries() as unknown as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          state.__layoutShift += entry.value;
+          const nodes = (entry.sources ?? []).map(({ node }) =>
+            node instanceof Element
+              ? `${node.tagName.toLowerCase()}.${node.className}`
+              : String(node?.nodeName),
+          );
+          state.__shifted.push(
+            `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nodes.join(', ')}`,
+          );
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const response = await page.goto(path);
@@ -63,8 +81,10 @@ for (const path of ['/', '/blog/zodiac-hero-archetypes', '/zodiac-guide']) {
           .map((font) => font.family.replaceAll('"', '')),
       ),
     ).not.toEqual([]);
-    expect(
-      await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift),
-    ).toBeLessThan(0.01);
+    const shifts = await page.evaluate(() => {
+      const state = window as unknown as { __layoutShift: number; __shifted: string[] };
+      return { total: state.__layoutShift, shifted: state.__shifted };
+    });
+    expect(shifts.total, shifts.shifted.join('\n')).toBeLessThan(0.01);
   });
 }
