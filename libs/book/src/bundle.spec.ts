@@ -15,6 +15,7 @@ const chapter = (
     status,
     title: content ? `Chapter ${n}` : null,
     content,
+    illustration: null,
   }) satisfies ChapterDto;
 
 describe('chapter files of the download bundle', () => {

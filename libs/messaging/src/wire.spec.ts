@@ -1,3 +1,4 @@
+import type { ErrorShape } from '@starborn/contracts';
 import { decodeReply, encodeReply, type ReplyEnvelope } from './wire.js';
 
 const ID = '0b7e5c1e-3f4a-4d2b-9c55-5f1f0f6c2a10';
@@ -29,7 +30,7 @@ describe('reply wire format', () => {
   });
 
   it('reads an error reply whole', () => {
-    const error = { status: 409, code: 'EMAIL_EXISTS', message: 'Email already exists' };
+    const error: ErrorShape = { status: 409, code: 'EMAIL_EXISTS', message: 'Email already exists' };
     expect(decodeReply(encodeReply({ id: ID, ok: false, error }))).toEqual({ id: ID, ok: false, error });
   });
 
