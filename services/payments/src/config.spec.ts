@@ -7,7 +7,7 @@ const STRIPE = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
 
-function problems(env: Record<string, string>): string[] {
+function problems(env: NodeJS.ProcessEnv): string[] {
   try {
     loadConfig(paymentsEnvSchema, env);
     return [];

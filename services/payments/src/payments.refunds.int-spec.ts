@@ -74,9 +74,11 @@ afterAll(async () => {
   await new Promise((resolve) => webhooks?.close(resolve));
 });
 
-let emitSpy: ReturnType<typeof jest.spyOn>;
+// Typed by the spied method, so the recorded calls keep its parameter types.
+const spyOnEvents = () => jest.spyOn(payments.serviceBus, 'emitEvent');
+let emitSpy: ReturnType<typeof spyOnEvents>;
 beforeEach(() => {
-  emitSpy = jest.spyOn(payments.serviceBus, 'emitEvent');
+  emitSpy = spyOnEvents();
 });
 afterEach(() => emitSpy.mockRestore());
 

@@ -102,6 +102,7 @@ describe('an invite-only room’s detail', () => {
       h.bus.request('rooms.get', { roomId: '7d0c2f38-9f55-4a3c-a7f4-2f8a8b3c0e11', userId: host.userId }),
     );
     expect(unknown).toMatchObject({ status: 404, message: ROOM_MESSAGES.roomNotFound });
+    if (!unknown) throw new Error('rooms.get answered for an unknown room');
     const notFound = { status: unknown.status, code: unknown.code, message: unknown.message };
 
     const outsider = h.hero('Ada Fern');
