@@ -223,7 +223,8 @@ describe('stored books', () => {
     // The worker finds the hero gone (at once, or on its retry once the deletion is over) and ends the
     // job; whatever it may have stored in between is removed. (Its record may be gone too.)
     await eventually(async () => {
-      const pending = await bookQueue.getJobs(['active', 'delayed', 'wait', 'paused', 'prioritized']);
+      // A paused queue keeps its jobs in 'wait' (BullMQ has no 'paused' list since version 5).
+      const pending = await bookQueue.getJobs(['active', 'delayed', 'wait', 'prioritized']);
       return pending.some((job) => job.data.heroId === heroId) ? undefined : true;
     }, 30_000);
     for (const format of ['epub', 'pdf'] as const) {

@@ -174,6 +174,6 @@ describe('a body over the limit', () => {
       body: JSON.stringify({ email: '', password: 'x'.repeat(900_000) }),
     });
     expect(answer.status).toBe(400);
-    expect((await answer.json()).message).toBe('Please fill in all fields');
+    expect(await answer.json()).toMatchObject({ message: 'Please fill in all fields' });
   });
 });

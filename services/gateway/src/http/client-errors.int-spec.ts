@@ -130,6 +130,6 @@ describe('a request the HTTP parser refuses', () => {
   it('leaves requests within the limit alone', async () => {
     const answer = await fetch(`${gateway.origin}/api/health/live?${'q'.repeat(8_000)}`);
     expect(answer.status).toBe(200);
-    expect((await answer.json()).status).toBe('ok');
+    expect(await answer.json()).toMatchObject({ status: 'ok' });
   });
 });

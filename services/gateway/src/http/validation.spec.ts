@@ -33,8 +33,11 @@ describe('request bodies in camelCase or snake_case', () => {
 
   it('takes both spellings when they agree and refuses them when they differ', async () => {
     await expect(validate({ heroId: 'h1', hero_id: 'h1' }, CamelBody)).resolves.toEqual({ heroId: 'h1' });
-    const refused = await validate({ heroId: 'h1', hero_id: 'h2' }, CamelBody).catch((error) => error);
+    const refused: unknown = await validate({ heroId: 'h1', hero_id: 'h2' }, CamelBody).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(ApiException);
+    if (!(refused instanceof ApiException)) return; // for the type: the line above has failed
     expect(refused.getStatus()).toBe(400);
     expect(refused.shape).toMatchObject({
       status: 400,

@@ -64,7 +64,7 @@ describe('gateway: Stripe webhook', () => {
   it('answers 400 for a wrong signature, a tampered body or none', async () => {
     const wrong = await post(payload, sign(payload, 'whsec_someone_else'));
     expect(wrong.status).toBe(400);
-    expect(wrong.json.message).toBe('Invalid webhook signature.');
+    expect(wrong.json).toMatchObject({ message: 'Invalid webhook signature.' });
     const tampered = await post(payload.replace('cus_1', 'cus_2'), sign(payload));
     expect(tampered.status).toBe(400);
     expect((await post(payload)).status).toBe(400);
