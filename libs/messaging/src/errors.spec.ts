@@ -1,6 +1,8 @@
 import { ServiceError } from '@starborn/contracts';
+import { Redis, ReplyError, type RedisOptions } from 'ioredis';
+import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
 import { QueryFailedError } from 'typeorm';
-import { isDatabaseUnavailable, toErrorShape } from './errors.js';
+import { isDatabaseUnavailable, isRedisUnavailable, toErrorShape } from './errors.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -46,6 +48,40 @@ describe('toErrorShape', () => {
     ['a programming error', new TypeError("Cannot read properties of undefined (reading 'id')")],
   ])('answers 500 for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+    expect(toErrorShape(error)).toMatchObject({ status: 500, code: 'INTERNAL' });
+  });
+});
+
+describe('a Redis connection that is down or lost', () => {
+  // Clients that never open a socket (lazyConnect): the errors are ioredis' own, with no server needed.
+  const idleClient = (options: RedisOptions = {}) =>
+    new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, ...options });
+
+  it('answers 503 for a command out of reconnection attempts', () => {
+    const error = new MaxRetriesPerRequestError(1);
+    expect(isRedisUnavailable(error)).toBe(true);
+    expect(toErrorShape(error)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('answers 503 for a command given to a client that does not queue while down', async () => {
+    const client = idleClient({ enableOfflineQueue: false });
+    const error = await client.get('key').catch((failure: unknown) => failure);
+    client.disconnect();
+    expect(isRedisUnavailable(error)).toBe(true);
+    expect(toErrorShape(error)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('answers 503 for a command given to a closed connection', async () => {
+    const client = idleClient();
+    client.disconnect();
+    const error = await client.get('key').catch((failure: unknown) => failure);
+    expect(isRedisUnavailable(error)).toBe(true);
+    expect(toErrorShape(error)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('answers 500 for a reply error, which is a bug and not an outage', () => {
+    const error = new ReplyError("ERR unknown command 'NOSUCHCOMMAND'");
+    expect(isRedisUnavailable(error)).toBe(false);
     expect(toErrorShape(error)).toMatchObject({ status: 500, code: 'INTERNAL' });
   });
 });

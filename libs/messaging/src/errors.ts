@@ -31,7 +31,7 @@ export class RemoteError extends Error implements ErrorShape {
 
 /**
  * Turns whatever a handler threw into the wire shape. Known errors keep their status and message; a
- * database out of reach is a 503 (the request may be retried, nothing is wrong with it); anything else
+ * database or Redis out of reach is a 503 (the request may be retried, nothing is wrong with it); anything else
  * is logged here with its stack and reaches the caller as a plain 500.
  */
 export function toErrorShape(error: unknown): ErrorShape {
@@ -45,8 +45,8 @@ export function toErrorShape(error: unknown): ErrorShape {
     const status = error.getStatus();
     return { status, code: status === 400 ? ErrorCodes.VALIDATION_FAILED : ErrorCodes.BAD_REQUEST, message };
   }
-  if (isDatabaseUnavailable(error)) {
-    logger.warn(`Database unavailable: ${(error as Error).message}`);
+  if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+    logger.warn(`Dependency unavailable: ${(error as Error).message}`);
     return DEPENDENCY_UNAVAILABLE_ERROR;
   }
   logger.error(error instanceof Error ? (error.stack ?? error.message) : JSON.stringify(error));
@@ -90,4 +90,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = candidate.driverError ?? candidate.cause;
   }
   return false;
+}
+
+/**
+ * True for ioredis' errors of a connection that is down or was lost: a command that ran out of
+ * reconnection attempts (MaxRetriesPerRequestError), one in flight when the connection closed, one
+ * given to a connection that does not queue while it is down, and the socket's own network errors.
+ * A Redis reply error (a wrong command, a script error) is not one of them: that is a bug, not an outage.
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+  return /^(Connection is closed\.|Stream isn't writeable)/.test(error.message);
 }

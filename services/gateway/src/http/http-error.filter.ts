@@ -6,8 +6,14 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
-import { ErrorCodes, INTERNAL_ERROR, type ErrorCode, type ErrorShape } from '@starborn/contracts';
-import { RemoteError } from '@starborn/messaging';
+import {
+  DEPENDENCY_UNAVAILABLE_ERROR,
+  ErrorCodes,
+  INTERNAL_ERROR,
+  type ErrorCode,
+  type ErrorShape,
+} from '@starborn/contracts';
+import { isDatabaseUnavailable, isRedisUnavailable, RemoteError } from '@starborn/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorBody } from './api-error.js';
 import { SpaFallback } from './spa-fallback.js';
@@ -38,8 +44,8 @@ export class ApiException extends HttpException {
 
 /**
  * Every error leaves the gateway as `{ status, code, message, error }`: service errors keep their
- * status and message, framework errors get a readable message, and anything unexpected is logged
- * with its stack and answered as a plain 500. Unknown non-API paths fall back to the web app.
+ * status and message, framework errors get a readable message, Redis or the database out of reach is
+ * a 503, and anything unexpected is logged with its stack and answered as a plain 500. Unknown non-API paths fall back to the web app.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -87,6 +93,12 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
       const message = clientMessage(statusCode, (exception as Error).message);
       return { status: statusCode, code: codeFor(statusCode, message), message };
+    }
+    // Redis (sessions, limits) or the database lost in the middle of a request: the request may be
+    // tried again, so the caller gets a 503 and not a 500.
+    if (isRedisUnavailable(exception) || isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Dependency unavailable: ${(exception as Error).message}`);
+      return DEPENDENCY_UNAVAILABLE_ERROR;
     }
     this.logger.error(
       exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
