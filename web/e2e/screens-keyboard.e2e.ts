@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import {
-  chooseDate,
-  expect,
-  generatedHero,
-  premiumHero,
-  signInWith,
-  signUpViaApi,
-  storyBookReady,
-  test as guarded,
-  type Account,
-  type ApiClient,
-  type StoredSession,
-} from './fixtures';
+import { chooseDate, expect, signInWith } from './fixtures';
 import { contrast, controlsWithoutVisibleFocus, focusRing, over, parseColor } from './support/focus';
 import { horizontalOverflow } from './support/screen-checks';
+import { test, type SignedIn, type World, type WorldOnce } from './support/screen-world';
 
 /**
  * Screens people reach by a wrong address and by keyboard: a hero or room that does not exist (or is
@@ -22,49 +11,6 @@ import { horizontalOverflow } from './support/screen-checks';
  * control shows where the focus is, at a desktop and a phone size; the chapter tabs and the profile's
  * forms fit the screen they are on.
  */
-
-type SignedIn = Account & { session: StoredSession };
-
-interface World {
-  /** An account with no hero. */
-  newcomer: SignedIn;
-  /** An account with a premium hero (its storybook made), an unpaid hero and a room. */
-  owner: SignedIn;
-  premiumHeroId: string;
-  unpaidHeroId: string;
-  roomId: string;
-}
-
-async function buildWorld(api: ApiClient): Promise<World> {
-  const [newcomer, owner] = await Promise.all([
-    signUpViaApi(api, 'keys-newcomer', 'Ada Moonfield'),
-    signUpViaApi(api, 'keys-owner', 'Lyra Starweaver'),
-  ]);
-  const premiumHeroId = await premiumHero(api, owner, 'Orion Vale', '1988-10-30');
-  const unpaidHeroId = await generatedHero(api, owner, 'Selene Quillfire', '1994-02-14');
-  await storyBookReady(api, owner, premiumHeroId);
-  const room = await api.request.post('/api/shared-story/create', {
-    headers: owner.headers,
-    data: { heroId: premiumHeroId },
-  });
-  expect(room.ok(), await room.text()).toBe(true);
-  const { roomId } = (await room.json()) as { roomId: string };
-  return { newcomer, owner, premiumHeroId, unpaidHeroId, roomId };
-}
-
-type WorldOnce = () => Promise<World>;
-
-const test = guarded.extend<object, { world: WorldOnce }>({
-  world: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      let made: Promise<World> | undefined;
-      await use(() => (made ??= buildWorld({ request })));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },

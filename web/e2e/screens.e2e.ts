@@ -1,20 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import {
-  chooseDate,
-  createHero,
-  expect,
-  generatedHero,
-  premiumHero,
-  signInWith,
-  signUpViaApi,
-  storyBookReady,
-  test as guarded,
-  type Account,
-  type ApiClient,
-  type StoredSession,
-} from './fixtures';
+import { chooseDate, createHero, expect, signInWith, signUpViaApi } from './fixtures';
 import {
   axeViolations,
   disabledButtonProblems,
@@ -22,6 +9,7 @@ import {
   starsInHeaderBand,
   textUnderHeader,
 } from './support/screen-checks';
+import { test, type SignedIn, type World, type WorldOnce } from './support/screen-world';
 
 /**
  * The screen audit: every screen of the product, at a desktop and a phone size, in a realistic
@@ -31,64 +19,6 @@ import {
  * best practices, or a disabled button that does not look disabled. (The content pages' accessibility
  * is checked here, at both sizes, not again in their own suite.)
  */
-
-type SignedIn = Account & { session: StoredSession };
-
-/** The accounts and heroes the screens show, made once per worker through the API. */
-interface World {
-  /** An account with no hero. */
-  newcomer: SignedIn;
-  /** An account with an unpaid hero, a premium hero, a share link and a room. */
-  owner: SignedIn;
-  unpaidHeroId: string;
-  premiumHeroId: string;
-  sharePath: string;
-  roomId: string;
-}
-
-/** Makes the accounts, heroes, share link and room of a world through the API. */
-async function buildWorld(api: ApiClient): Promise<World> {
-  const [newcomer, owner] = await Promise.all([
-    signUpViaApi(api, 'screens-newcomer', 'Ada Moonfield'),
-    signUpViaApi(api, 'screens-owner', 'Lyra Starweaver'),
-  ]);
-  // One non-premium hero at a time: the premium one is paid for before the unpaid one is made.
-  const premiumHeroId = await premiumHero(api, owner, 'Orion Vale', '1988-10-30');
-  const unpaidHeroId = await generatedHero(api, owner, 'Selene Quillfire', '1994-02-14');
-  await storyBookReady(api, owner, premiumHeroId);
-  const share = await api.request.post(`/api/heroes/${premiumHeroId}/share`, { headers: owner.headers });
-  expect(share.status(), await share.text()).toBe(201);
-  const link = (await share.json()) as { id: string; shareUrl?: string };
-  const room = await api.request.post('/api/shared-story/create', {
-    headers: owner.headers,
-    data: { heroId: premiumHeroId },
-  });
-  expect(room.ok(), await room.text()).toBe(true);
-  const { roomId } = (await room.json()) as { roomId: string };
-  return {
-    newcomer,
-    owner,
-    unpaidHeroId,
-    premiumHeroId,
-    sharePath: new URL(link.shareUrl ?? `/share/${link.id}`, 'http://x').pathname,
-    roomId,
-  };
-}
-
-/** The worker's world, made the first time a screen asks for it (public screens never do). */
-type WorldOnce = () => Promise<World>;
-
-const test = guarded.extend<object, { world: WorldOnce }>({
-  world: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      let made: Promise<World> | undefined;
-      await use(() => (made ??= buildWorld({ request })));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 interface Screen {
   name: string;
