@@ -2,6 +2,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Names a service gives its TypeORM handles (an entity manager, a data source, a repository). */
+const ORM_HANDLES = '/^(manager|entityManager|em|dataSource|repository|repo|queryRunner)$/';
+
 /**
  * The architecture's boundaries (docs/architecture.md): a service never imports another service (they
  * talk over the message bus; only tests may assemble several into one stack), a lib never imports a
@@ -77,6 +80,13 @@ const boundaries = [
         {
           selector:
             'CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository|transaction|findOne|findOneBy|findBy|findAndCount|save|insert|upsert|softDelete)$/]',
+          message:
+            'A service class runs no SQL or ORM call: put it in the *.queries.ts module next to it (docs/architecture.md).',
+        },
+        {
+          // Any call on a TypeORM handle the class holds or is given (find, update, delete, count,
+          // remove...), whatever the method's name: the names alone would also catch arrays and maps.
+          selector: `CallExpression[callee.type='MemberExpression']:matches([callee.object.name=${ORM_HANDLES}], [callee.object.property.name=${ORM_HANDLES}])`,
           message:
             'A service class runs no SQL or ORM call: put it in the *.queries.ts module next to it (docs/architecture.md).',
         },

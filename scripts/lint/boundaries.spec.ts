@@ -70,6 +70,30 @@ describe('one persistence pattern', () => {
     expect(result.messages.map((m) => m.message)).toEqual([expect.stringContaining('*.queries.ts module')]);
   });
 
+  it.each([
+    ['find', 'return this.manager.find(Note, { where: { userId } });'],
+    ['update', "return this.manager.update(Note, { userId }, { text: '' });"],
+    ['delete', 'return this.repository.delete({ userId });'],
+    ['count', 'return this.dataSource.manager.count(Note);'],
+    ['remove', 'return manager.remove(notes);'],
+  ])('every call on a TypeORM handle is refused in a service class (%s)', async (_, statement) => {
+    const [result] = await eslint.lintText(
+      `export class NotesService {\n  list(userId: string, manager: any, notes: unknown[]) {\n    ${statement}\n  }\n}\n`,
+      { filePath: 'services/heroes/src/notes/notes.service.ts' },
+    );
+    expect(result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message)).toEqual([
+      expect.stringContaining('*.queries.ts module'),
+    ]);
+  });
+
+  it("an array's find or a map's delete in a service class is not an ORM call", async () => {
+    const [result] = await eslint.lintText(
+      'export class NotesService {\n  private readonly cache = new Map<string, string>();\n  pick(notes: { id: string }[], id: string) {\n    this.cache.delete(id);\n    return notes.find((note) => note.id === id);\n  }\n}\n',
+      { filePath: 'services/heroes/src/notes/notes.service.ts' },
+    );
+    expect(result.messages).toEqual([]);
+  });
+
   it('a queries module may', async () => {
     const [result] = await eslint.lintText(
       "export const notesOf = (db: { query(sql: string): Promise<unknown> }) => db.query('SELECT * FROM notes');\n",
