@@ -233,10 +233,9 @@
     var element = this._payment;
     if (!element)
       return Promise.resolve({ error: { type: 'validation_error', message: 'No Payment Element.' } });
-    var elements = this;
-    return element._collect().then(function (result) {
+    return element._collect().then((result) => {
       if (result.error) return { error: result.error };
-      elements._submitted = true;
+      this._submitted = true;
       return {};
     });
   };
