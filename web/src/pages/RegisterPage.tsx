@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { registerErrorMessage } from '../app/apiErrors';
 import { useAppSelector } from '../app/hooks';
@@ -38,20 +38,16 @@ export function RegisterPage() {
   });
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const location = useLocation();
-  // Set as the form is sent: a new account goes on to the wizard, a visit while signed in goes home.
-  const registering = useRef(false);
   const [register, { isLoading }] = useRegisterMutation();
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const { error, handleSubmit } = useAuthSubmit({
     validate: () => validateRegister(form),
-    send: () => {
-      registering.current = true;
-      return register({
+    send: () =>
+      register({
         name: form.name.trim(),
         email: form.email.trim(),
         password: form.password,
-      }).unwrap();
-    },
+      }).unwrap(),
     errorMessage: registerErrorMessage,
     welcome: (name) => ({
       title: 'Welcome to Starborn!',
@@ -60,14 +56,10 @@ export function RegisterPage() {
   });
 
   // Registration signs the user in; the signed-in state then sends them where they came for (an
-  // invitation, a page the guard stopped), else to the wizard.
-  if (isAuthenticated)
-    return (
-      <Navigate
-        to={redirectTarget(location.state, registering.current ? AFTER_REGISTER_PATH : '/')}
-        replace
-      />
-    );
+  // invitation, a page the guard stopped), else to the wizard. A visit while already signed in goes to
+  // the wizard too: it is where the landing's call to action leads, and before the prerendered landing
+  // has hydrated that link still reads /register.
+  if (isAuthenticated) return <Navigate to={redirectTarget(location.state, AFTER_REGISTER_PATH)} replace />;
 
   const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
