@@ -5,7 +5,7 @@
  * own, which are removed again when the system stops (also after a failure).
  *
  * Each process gets an ops port (`/readyz`), so "up" means every process is ready, not only that one
- * of several replicas answers. Output goes to `.ci-reports/system/<service>-<n>.log`.
+ * of several replicas answers. Output goes to `.ci-reports/system/<label>/<service>-<n>.log`.
  */
 import { BACKEND_SERVICES, type ServiceName } from '@starborn/contracts';
 import {
@@ -113,7 +113,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     );
   }
   installExitHook();
-  mkdirSync(LOG_DIR, { recursive: true });
+  // A folder per suite (its label): a suite's logs outlive the suites that run after it.
+  const logDir = join(LOG_DIR, label);
+  mkdirSync(logDir, { recursive: true });
 
   const database = testDatabase(label);
   const prefix = testRedisPrefix(label);
@@ -181,7 +183,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
         name,
         port: service === 'gateway' ? await freePort() : undefined,
         opsPort: await freePort(),
-        logFile: join(LOG_DIR, `${name}.log`),
+        logFile: join(logDir, `${name}.log`),
       });
     }
   }
