@@ -75,4 +75,10 @@ const resetOnSignOut: Middleware = (store) => (next) => (action) => {
   return result;
 };
 
+declare module './store' {
+  interface LazySlices {
+    api: ReturnType<typeof api.reducer>;
+  }
+}
+
 joinStore(api, api.middleware as Middleware, resetOnSignOut);

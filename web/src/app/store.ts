@@ -10,8 +10,6 @@ import {
 } from 'redux';
 import { thunk, type ThunkDispatch } from 'redux-thunk';
 import { defineAction } from './actions';
-import type { api } from './api';
-import type { RoomsState } from '../features/rooms/roomsSlice';
 import {
   authReducer,
   credentialsReceived,
@@ -33,11 +31,13 @@ import { clearSelectedHero, loadSelectedHero, saveSelectedHero } from '../featur
  * slices...) keep Redux Toolkit and join this store through joinStore.
  */
 
-/** The slices that join the store when the code that needs them loads (see joinStore). */
-interface LazySlices {
-  api: ReturnType<typeof api.reducer>;
-  rooms: RoomsState;
-}
+/**
+ * The slices that join the store when the code that needs them loads (see joinStore). Each module that
+ * joins one adds its state here (`declare module` in app/api.ts and features/rooms/roomsSlice.ts), so
+ * the store imports none of them: they import the store.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazySlices {}
 
 /** The slices every page needs. */
 interface EagerSlices {

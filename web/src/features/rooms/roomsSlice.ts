@@ -248,4 +248,10 @@ export const { selectSelectedHero, selectRoomView } = roomsSlice.selectors;
 export const roomsReducer = roomsSlice.reducer;
 export default roomsSlice;
 
+declare module '../../app/store' {
+  interface LazySlices {
+    rooms: RoomsState;
+  }
+}
+
 joinStore(roomsSlice);
