@@ -31,8 +31,8 @@ export class RemoteError extends Error implements ErrorShape {
 
 /**
  * Turns whatever a handler threw into the wire shape. Known errors keep their status and message; a
- * database or Redis out of reach is a 503 (the request may be retried, nothing is wrong with it); anything else
- * is logged here with its stack and reaches the caller as a plain 500.
+ * database or Redis out of reach is a 503 (the request may be retried, nothing is wrong with it);
+ * anything else is logged here with its stack and reaches the caller as a plain 500.
  */
 export function toErrorShape(error: unknown): ErrorShape {
   if (error instanceof ServiceError || error instanceof RemoteError) return error.toShape();
@@ -45,7 +45,7 @@ export function toErrorShape(error: unknown): ErrorShape {
     const status = error.getStatus();
     return { status, code: status === 400 ? ErrorCodes.VALIDATION_FAILED : ErrorCodes.BAD_REQUEST, message };
   }
-  if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+  if (isDependencyUnavailable(error)) {
     logger.warn(`Dependency unavailable: ${(error as Error).message}`);
     return DEPENDENCY_UNAVAILABLE_ERROR;
   }
@@ -104,4 +104,9 @@ export function isRedisUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
   return /^(Connection is closed\.|Stream isn't writeable)/.test(error.message);
+}
+
+/** True when PostgreSQL or Redis is out of reach: the request may be tried again (a 503, not a 500). */
+export function isDependencyUnavailable(error: unknown): boolean {
+  return isDatabaseUnavailable(error) || isRedisUnavailable(error);
 }

@@ -13,7 +13,7 @@ import {
   type ErrorCode,
   type ErrorShape,
 } from '@starborn/contracts';
-import { isDatabaseUnavailable, isRedisUnavailable, RemoteError } from '@starborn/messaging';
+import { isDependencyUnavailable, RemoteError } from '@starborn/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorBody } from './api-error.js';
 import { SpaFallback } from './spa-fallback.js';
@@ -45,7 +45,8 @@ export class ApiException extends HttpException {
 /**
  * Every error leaves the gateway as `{ status, code, message, error }`: service errors keep their
  * status and message, framework errors get a readable message, Redis or the database out of reach is
- * a 503, and anything unexpected is logged with its stack and answered as a plain 500. Unknown non-API paths fall back to the web app.
+ * a 503, and anything unexpected is logged with its stack and answered as a plain 500. Unknown non-API
+ * paths fall back to the web app.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -96,7 +97,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     // Redis (sessions, limits) or the database lost in the middle of a request: the request may be
     // tried again, so the caller gets a 503 and not a 500.
-    if (isRedisUnavailable(exception) || isDatabaseUnavailable(exception)) {
+    if (isDependencyUnavailable(exception)) {
       this.logger.warn(`Dependency unavailable: ${(exception as Error).message}`);
       return DEPENDENCY_UNAVAILABLE_ERROR;
     }
