@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type WorkerFixture,
+} from '@playwright/test';
 
 /**
  * Every test fails if the page logged a console error, threw an uncaught error, or reported a
@@ -265,4 +272,22 @@ export async function storyBookReady(
     )
     .toBe(true);
   return storyBook!;
+}
+
+/**
+ * A worker fixture for data that tests only look at: `build` makes it through the API the first time a
+ * test asks for it, once per browser worker, and every test of that worker (whichever file) shares it.
+ */
+export function madeOncePerWorker<T>(
+  build: (api: ApiClient) => Promise<T>,
+): [WorkerFixture<() => Promise<T>, PlaywrightWorkerArgs>, { scope: 'worker' }] {
+  return [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      let made: Promise<T> | undefined;
+      await use(() => (made ??= build({ request })));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ];
 }

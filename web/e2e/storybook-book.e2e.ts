@@ -3,6 +3,7 @@ import type { Locator, Page, Request } from '@playwright/test';
 import {
   expect,
   generatedHero,
+  madeOncePerWorker,
   premiumHero,
   signInWith,
   signUpViaApi,
@@ -38,15 +39,7 @@ async function buildLibrary(api: ApiClient): Promise<Library> {
 }
 
 const test = guarded.extend<object, { library: () => Promise<Library> }>({
-  library: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      let made: Promise<Library> | undefined;
-      await use(() => (made ??= buildLibrary({ request })));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
+  library: madeOncePerWorker(buildLibrary),
 });
 
 const chaptersPanel = (page: Page) => page.getByRole('region', { name: 'Storybook' });

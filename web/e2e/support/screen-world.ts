@@ -7,6 +7,7 @@
 import {
   expect,
   generatedHero,
+  madeOncePerWorker,
   premiumHero,
   signUpViaApi,
   storyBookReady,
@@ -61,14 +62,4 @@ async function buildWorld(api: ApiClient): Promise<World> {
 /** The worker's world, made the first time a test asks for it (public screens never do). */
 export type WorldOnce = () => Promise<World>;
 
-export const test = guarded.extend<object, { world: WorldOnce }>({
-  world: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      let made: Promise<World> | undefined;
-      await use(() => (made ??= buildWorld({ request })));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+export const test = guarded.extend<object, { world: WorldOnce }>({ world: madeOncePerWorker(buildWorld) });
