@@ -13,6 +13,20 @@ export {
   type IllustrationRequest,
   type ChapterIllustration,
 } from './types.js';
+export {
+  type StoryPlan,
+  type StoryState,
+  type ArcStage,
+  ARC_STAGES,
+  type CastMember,
+  type PlannedPlace,
+  type PlannedChapter,
+  type PlannedScene,
+  type Landscape,
+  type PlanTimeOfDay,
+  type PlanWeather,
+  type SceneAction,
+} from './story-plan.js';
 export { AiQuotaExceededError, AiProviderError, AiConfigError } from './errors.js';
 export { type AiConfig, aiEnvSchema, parseAiEnv, createAiProvider } from './config.js';
 export { LocalAiProvider, type LocalAiProviderOptions } from './local/local-provider.js';

@@ -3,6 +3,8 @@ export type ImageAngle = 'front' | 'profile' | 'action';
 
 export const IMAGE_ANGLES: readonly ImageAngle[] = Object.freeze(['front', 'profile', 'action'] as const);
 
+import type { PlannedScene, StoryPlan } from './story-plan.js';
+
 /** What a provider needs to know about a hero (its id, name, westernZodiac and chineseZodiac). */
 export interface HeroProfile {
   /** 32 hex characters; the seed of everything the local provider makes. */
@@ -54,6 +56,13 @@ export interface ChapterRequest {
   chaptersTotalCount: number;
   /** Null for chapter 1. */
   previousChapter: PreviousChapter | null;
+  /**
+   * Every chapter written before this one, oldest first (the last is `previousChapter`). Absent in
+   * requests made before plans existed: then `[previousChapter]` when there is one.
+   */
+  previousChapters?: PreviousChapter[];
+  /** The book's story plan, already revised for this chapter (see story-plan.ts). */
+  plan?: StoryPlan;
 }
 
 export interface WrittenChapter {
@@ -94,6 +103,8 @@ export interface IllustrationRequest {
   title: string;
   /** The chapter's markdown, as written. */
   markdown: string;
+  /** The chapter's scene from the story plan; without it the scene is read from the text. */
+  scene?: PlannedScene;
 }
 
 export interface ChapterIllustration {
