@@ -3,6 +3,7 @@ export {
   IMAGE_ANGLES,
   type HeroProfile,
   type GeneratedImage,
+  type HeroImageOptions,
   type AiProvider,
   type ChapterRequest,
   type PreviousChapter,

@@ -31,6 +31,11 @@ export interface HeroProfile {
   };
 }
 
+export interface HeroImageOptions {
+  /** 0 for the hero's first art, 1… for each recreation (default 0). */
+  variant?: number;
+}
+
 export interface GeneratedImage {
   angle: ImageAngle;
   /** What the image shows, worded like an image-model prompt. */
@@ -77,8 +82,11 @@ export interface WrittenChapter {
 export interface AiProvider {
   /** 'local' | 'openai' */
   readonly name: string;
-  /** Exactly three images: front, profile, action (in that order). */
-  generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]>;
+  /**
+   * Exactly three images: front, profile, action (in that order). `variant` 0 is the hero's first art;
+   * each recreation asks for the next variant, which must look different (another pose, setting, light).
+   */
+  generateHeroImages(hero: HeroProfile, options?: HeroImageOptions): Promise<GeneratedImage[]>;
   /** A markdown backstory of roughly 500–900 words. */
   generateBackstory(hero: HeroProfile): Promise<string>;
   /** One chapter of the hero's storybook, continuing from the previous chapter's summary. */
