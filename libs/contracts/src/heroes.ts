@@ -94,6 +94,8 @@ export interface HeroProfileDto {
   birthdate: string;
   western: WesternZodiacDto;
   chinese: ChineseZodiacDto;
+  /** The hero's backstory once generated (the storybook's plan draws on it); absent before. */
+  backstory?: string;
 }
 
 export interface GeneratedImageRef {

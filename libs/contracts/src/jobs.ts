@@ -6,6 +6,7 @@
  * compile.
  */
 import type { NarratorJob } from './rooms.js';
+import type { CastMemberRef, ChapterSceneDocument } from './storybook.js';
 
 declare const payloadType: unique symbol;
 
@@ -47,8 +48,9 @@ export interface HeroGenerationJob {
 
 /**
  * Write one chapter of a storybook. Chapters are written in order, so the job carries the summary of
- * the chapter before (null for chapter 1) and the writer continues the story from it; the hero's
- * profile comes from heroes. `attempt` grows when a chapter that failed for good is asked again.
+ * the chapter before (null for chapter 1); the writer asks storybook for the story plan and every
+ * chapter before (`storybook.story-context`) and the hero's profile of heroes, and continues the story.
+ * `attempt` grows when a chapter that failed for good is asked again.
  */
 export interface ChapterGenerationJob {
   storyBookId: string;
@@ -72,6 +74,10 @@ export interface ChapterIllustrationJob {
   /** The chapter's markdown. */
   content: string;
   attempt: number;
+  /** The chapter's scene from the story plan; absent for chapters written before plans existed. */
+  scene?: ChapterSceneDocument;
+  /** The story's cast, so that the companions of the scene are drawn as what they are. */
+  cast?: CastMemberRef[];
 }
 
 /** Release the next chapter of a premium storybook (`chapterNumber` is the one it unlocks). */
@@ -145,6 +151,19 @@ const invalidIllustrationJob = jobCheck(
       ? 'title and content must be strings, content not empty'
       : null,
   attemptField,
+  ({ scene }) =>
+    scene != null &&
+    (!isRecord(scene) || typeof scene.place !== 'string' || typeof scene.landscape !== 'string')
+      ? 'scene must be absent or carry a place and a landscape'
+      : null,
+  ({ cast }) =>
+    cast != null &&
+    (!Array.isArray(cast) ||
+      !cast.every(
+        (member) => isRecord(member) && typeof member.name === 'string' && typeof member.kind === 'string',
+      ))
+      ? 'cast must be absent or a list of names with their kinds'
+      : null,
 );
 
 const invalidNarratorJob = jobCheck(idField('roomId'), idField('triggerId'));

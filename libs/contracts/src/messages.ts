@@ -54,6 +54,8 @@ import type {
   HeroCompletedEvent,
   StoryBookQuery,
   StoryBookView,
+  StoryContextDto,
+  StoryContextQuery,
   UnlockAfterPaymentCommand,
   UnlockChaptersCommand,
 } from './storybook.js';
@@ -149,6 +151,8 @@ export const messages = {
   'storybook.get': command<StoryBookQuery, StoryBookView>('storybook'),
   'storybook.unlock': command<UnlockChaptersCommand, StoryBookView>('storybook'),
   'storybook.unlock-after-payment': command<UnlockAfterPaymentCommand, StoryBookView>('storybook'),
+  // The writer of a chapter asks for the story plan and the chapters before it.
+  'storybook.story-context': command<StoryContextQuery, StoryContextDto>('storybook'),
   'chapter.generated': event<ChapterGeneratedEvent>('storybook'),
   'chapter.generation-failed': event<ChapterGenerationFailedEvent>('storybook'),
   // The export's chapters with their illustrations' storage keys (the owner's premium story only).

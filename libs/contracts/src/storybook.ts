@@ -107,6 +107,42 @@ export interface HeroCompletedEvent {
   completedAt: string;
 }
 
+/**
+ * A storybook's story plan as the storybook service keeps it: a JSON document made and revised by the
+ * generation workers (its shape is the AI library's StoryPlan); storybook stores it and hands it back
+ * without reading inside, so its `version` tells a reader which shape it holds.
+ */
+export interface StoryPlanDocument {
+  version: number;
+  [field: string]: unknown;
+}
+
+/** What one chapter's picture shows, from the plan (its shape is the AI library's PlannedScene). */
+export interface ChapterSceneDocument {
+  place: string;
+  landscape: string;
+  [field: string]: unknown;
+}
+
+/** One of the story's cast as the illustrator needs it: who, and what they are. */
+export interface CastMemberRef {
+  name: string;
+  kind: string;
+}
+
+/** The writer of chapter `chapterNumber` asks what it continues. */
+export interface StoryContextQuery {
+  storyBookId: string;
+  chapterNumber: number;
+}
+
+export interface StoryContextDto {
+  /** Null until the first chapter is written (the writer then makes the plan). */
+  storyPlan: StoryPlanDocument | null;
+  /** Every written chapter before `chapterNumber`, oldest first. */
+  previousChapters: { chapterNumber: number; title: string; summary: string }[];
+}
+
 export interface ChapterGeneratedEvent {
   storyBookId: string;
   chapterNumber: number;
@@ -117,6 +153,10 @@ export interface ChapterGeneratedEvent {
   /** A few sentences handed to the writer of the next chapter. */
   summary: string;
   provider: string;
+  /** The story plan as revised for this chapter; kept with the storybook for the next one. */
+  storyPlan?: StoryPlanDocument;
+  /** This chapter's scene from the plan: its illustration draws it. */
+  scene?: ChapterSceneDocument;
 }
 
 export interface ChapterGenerationFailedEvent {

@@ -9,7 +9,7 @@ import { MediaUrlSigner } from '@starborn/storage';
 import { eventually } from '@starborn/testing';
 import { ChapterIllustrationService } from './chapters/chapter-illustration.service.js';
 import { ReconciliationService } from './releases/reconciliation.service.js';
-import { errorOf, MEDIA_URL_TEST_SECRET, StorybookHarness } from './__tests__/harness.js';
+import { errorOf, FAKE_CAST, MEDIA_URL_TEST_SECRET, StorybookHarness } from './__tests__/harness.js';
 
 const MAX_ATTEMPTS = 2;
 const t = StorybookHarness.forFile({ ILLUSTRATION_MAX_ATTEMPTS: String(MAX_ATTEMPTS) });
@@ -59,6 +59,9 @@ describe('a written chapter is illustrated', () => {
         title: chapter!.title,
         content: expect.stringContaining('# Chapter 1'),
         attempt: 1,
+        // The chapter's scene from the plan, and who the cast are, so the picture draws this moment.
+        scene: { place: 'Place 1', landscape: 'forest', companions: ['Wren'] },
+        cast: FAKE_CAST.map(({ name, kind }) => ({ name, kind })),
       },
     ]);
     const base = `storybooks/${story.id}/chapters/1`;

@@ -248,6 +248,47 @@ describe('chapter writing', () => {
     ).toEqual([1, 2]);
   });
 
+  it('keeps the story plan with the storybook and hands the writer of each chapter the plan and every chapter before', async () => {
+    const { story } = await t.startedStory({ premium: true });
+    await t.chaptersReady(story.id, 4);
+    const contexts = t.writer.contexts
+      .filter(({ job }) => job.storyBookId === story.id)
+      .sort((a, b) => a.job.chapterNumber - b.job.chapterNumber)
+      .slice(0, 4);
+    // Chapter 1 starts without a plan; each later chapter gets the plan its predecessor left.
+    expect(contexts.map(({ context }) => context.storyPlan?.chaptersPlanned ?? null)).toEqual([
+      null,
+      1,
+      2,
+      3,
+    ]);
+    expect(contexts[3]!.context.previousChapters).toEqual(
+      [1, 2, 3].map((n) => ({
+        chapterNumber: n,
+        title: `Chapter ${n}`,
+        summary: `Summary of chapter ${n}`,
+      })),
+    );
+    const { rows } = await t.db.query(
+      `SELECT c.chapter_number, c.scene FROM storybook.chapters c WHERE c.storybook_id = $1 ORDER BY 1`,
+      [story.id],
+    );
+    expect(rows[2]).toEqual({
+      chapter_number: 3,
+      scene: { place: 'Place 3', landscape: 'forest', companions: ['Wren'] },
+    });
+
+    // Asked about a storybook that does not exist: 404; about nothing valid: 400.
+    const missing = { storyBookId: '00000000-0000-4000-8000-000000000000', chapterNumber: 1 };
+    expect(await errorOf(t.bus.request('storybook.story-context', missing))).toMatchObject({
+      status: 404,
+      message: STORYBOOK_NOT_FOUND,
+    });
+    expect(
+      await errorOf(t.bus.request('storybook.story-context', { storyBookId: 'x', chapterNumber: 0 })),
+    ).toMatchObject({ status: 400 });
+  });
+
   it('applies a result once, and only for the current attempt', async () => {
     const { story } = await t.startedStory();
     const writing = t.get(ChapterWritingService);

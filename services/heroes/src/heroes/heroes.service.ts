@@ -143,6 +143,7 @@ export class HeroesService extends HeroWork {
       birthdate: hero.birthdate,
       western: hero.western,
       chinese: hero.chinese,
+      ...(hero.backstory ? { backstory: hero.backstory } : {}),
     };
   }
 

@@ -15,6 +15,7 @@ import {
   type PaymentIntentDto,
   type PaymentStatus,
   type StoryBookView,
+  type StoryContextDto,
 } from '@starborn/contracts';
 import { createRedisConnection, MessageBus } from '@starborn/messaging';
 import { Clock, createServiceApp, ManualClock } from '@starborn/runtime';
@@ -35,9 +36,15 @@ import type { StorybookRow } from '../storybooks/storybook.queries.js';
 
 export type WriterMode = 'write' | 'fail' | 'hold';
 
-/** Writes every chapter it is asked for (or fails it, or sits on it), through the real events. */
+/**
+ * Writes every chapter it is asked for (or fails it, or sits on it), through the real events. Like the
+ * real writer it asks storybook for the story so far first, and hands back a plan document (which
+ * counts the chapters it planned) and the chapter's scene.
+ */
 export class FakeChapterWriter {
   readonly jobs: ChapterGenerationJob[] = [];
+  /** What storybook answered to each `storybook.story-context` the writer asked, by job. */
+  readonly contexts: { job: ChapterGenerationJob; context: StoryContextDto }[] = [];
   mode: WriterMode = 'write';
   /** Per chapter number, overrides `mode`. */
   readonly modeFor = new Map<number, WriterMode>();
@@ -77,27 +84,43 @@ export class FakeChapterWriter {
     const mode = this.modeFor.get(data.chapterNumber) ?? this.mode;
     const eventId = `${data.storyBookId}.${data.chapterNumber}.${data.attempt}`;
     if (mode === 'hold') return;
+    if (mode === 'write') {
+      const context = await this.bus.request('storybook.story-context', {
+        storyBookId: data.storyBookId,
+        chapterNumber: data.chapterNumber,
+      });
+      this.contexts.push({ job: data, context });
+      const planned = Number(context.storyPlan?.chaptersPlanned ?? 0) + 1;
+      await this.bus.emitEvent(
+        'chapter.generated',
+        {
+          ...ref(data),
+          title: `Chapter ${data.chapterNumber}`,
+          content: `# Chapter ${data.chapterNumber}\n\nThe story goes on (attempt ${data.attempt}).`,
+          summary: `Summary of chapter ${data.chapterNumber}`,
+          provider: 'fake',
+          storyPlan: { version: 1, chaptersPlanned: planned, cast: FAKE_CAST },
+          scene: { place: `Place ${data.chapterNumber}`, landscape: 'forest', companions: ['Wren'] },
+        },
+        { eventId },
+      );
+      return;
+    }
     if (mode === 'fail') {
       await this.bus.emitEvent(
         'chapter.generation-failed',
         { ...ref(data), reason: 'quota_exceeded: test', quotaExceeded: true },
         { eventId: `${eventId}.failed` },
       );
-      return;
     }
-    await this.bus.emitEvent(
-      'chapter.generated',
-      {
-        ...ref(data),
-        title: `Chapter ${data.chapterNumber}`,
-        content: `# Chapter ${data.chapterNumber}\n\nThe story goes on (attempt ${data.attempt}).`,
-        summary: `Summary of chapter ${data.chapterNumber}`,
-        provider: 'fake',
-      },
-      { eventId },
-    );
   }
 }
+
+/** The cast of every fake plan: what the illustration jobs carry. */
+export const FAKE_CAST = [
+  { name: 'Wren', kind: 'a red fox', role: 'companion' },
+  { name: 'Maud', kind: 'an old cartographer', role: 'mentor' },
+];
 
 export type IllustratorMode = 'draw' | 'fail' | 'hold';
 

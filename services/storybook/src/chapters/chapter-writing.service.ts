@@ -1,12 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type CastMemberRef,
+  ErrorCodes,
+  ServiceError,
   type ChapterGeneratedEvent,
   type ChapterGenerationFailedEvent,
   type ChapterIllustrationJob,
+  type StoryContextDto,
+  type StoryContextQuery,
 } from '@starborn/contracts';
-import { inTransaction } from '@starborn/database';
+import { inTransaction, sqlOf } from '@starborn/database';
 import { StoryWork } from '../story-work.service.js';
 import { lockById, markInitialChapterWritten } from '../storybooks/storybook.queries.js';
+import { storybookNotFound } from '../storybooks/storybooks.service.js';
 import { isChapterRef } from '../storybooks/validation.js';
 import { ChapterIllustrationQueue } from './chapter-illustration.queue.js';
 import {
@@ -14,8 +20,10 @@ import {
   askNextChapters,
   markChapterFailed,
   storeGeneratedChapter,
+  storyContext,
   touchStaleChapters,
 } from './chapter.queries.js';
+import { castOf } from './story-plan-document.js';
 
 /** Chapters healed per sweep and kind; the rest wait for the next sweep. */
 const HEAL_BATCH = 200;
@@ -43,6 +51,8 @@ export class ChapterWritingService extends StoryWork {
       const story = await lockById(sql, event.storyBookId);
       if (!story) return { stored: false, started: undefined, jobs: [], illustration: undefined };
       const title = String(event.title ?? '').trim() || `Chapter ${event.chapterNumber}`;
+      const scene = isObject(event.scene) ? event.scene : undefined;
+      const storyPlan = isObject(event.storyPlan) ? event.storyPlan : undefined;
       const stored = await storeGeneratedChapter(
         sql,
         {
@@ -53,9 +63,12 @@ export class ChapterWritingService extends StoryWork {
           content: event.content,
           summary: String(event.summary ?? ''),
           provider: String(event.provider ?? 'unknown'),
+          scene,
+          storyPlan,
         },
         now,
       );
+      const cast: CastMemberRef[] | undefined = storyPlan ? castOf(storyPlan) : undefined;
       const illustration: ChapterIllustrationJob | undefined = stored
         ? {
             storyBookId: story.id,
@@ -64,6 +77,8 @@ export class ChapterWritingService extends StoryWork {
             title,
             content: event.content,
             attempt: 1,
+            ...(scene ? { scene } : {}),
+            ...(cast ? { cast } : {}),
           }
         : undefined;
       const started =
@@ -85,6 +100,20 @@ export class ChapterWritingService extends StoryWork {
     }
     await this.followUp(jobs, started ? [started] : []);
     if (illustration) await this.illustrations.addAll([illustration]);
+  }
+
+  /** storybook.story-context: what the writer of a chapter continues (the plan, the chapters before). */
+  async storyContext(query: StoryContextQuery): Promise<StoryContextDto> {
+    if (!isChapterRef({ ...query, attempt: 1 })) {
+      throw new ServiceError(
+        400,
+        ErrorCodes.BAD_REQUEST,
+        'A storybook id and a chapter number are required.',
+      );
+    }
+    const context = await storyContext(sqlOf(this.dataSource), query.storyBookId, query.chapterNumber);
+    if (!context) throw storybookNotFound();
+    return context;
   }
 
   /** chapter.generation-failed: the chapter is in error until the sweep asks for it again. */
@@ -131,3 +160,6 @@ export class ChapterWritingService extends StoryWork {
     return queued + retried.length;
   }
 }
+
+const isObject = <T>(value: T | null | undefined): value is T =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

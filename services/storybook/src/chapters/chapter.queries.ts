@@ -2,6 +2,7 @@ import {
   CHAPTERS_WRITTEN_AHEAD,
   type ChapterGeneratedEvent,
   type ChapterGenerationJob,
+  type StoryContextDto,
 } from '@starborn/contracts';
 import type { Sql } from '@starborn/database';
 
@@ -103,7 +104,7 @@ export async function storeGeneratedChapter(
   const rows = await sql(
     `UPDATE storybook.chapters
        SET status = 'ready', title = $4, content = $5, summary = $6, provider = $7, generated_at = $8,
-           failure_reason = NULL, illustration_attempt = 1, illustration_requested_at = $8
+           failure_reason = NULL, illustration_attempt = 1, illustration_requested_at = $8, scene = $9
      WHERE storybook_id = $1 AND chapter_number = $2 AND attempt = $3 AND status IN ('generating', 'error')
      RETURNING chapter_number`,
     [
@@ -115,9 +116,47 @@ export async function storeGeneratedChapter(
       chapter.summary,
       chapter.provider,
       now,
+      chapter.scene ?? null,
     ],
   );
+  // The plan revised for this chapter is the newest: chapters are written in order, one at a time.
+  if (rows.length === 1 && chapter.storyPlan) {
+    await sql(`UPDATE storybook.storybooks SET story_plan = $2 WHERE id = $1`, [
+      chapter.storyBookId,
+      chapter.storyPlan,
+    ]);
+  }
   return rows.length === 1;
+}
+
+/**
+ * What the writer of chapter `chapterNumber` continues: the story plan and every written chapter
+ * before it, oldest first. Null when the storybook is gone.
+ */
+export async function storyContext(
+  sql: Sql,
+  storyBookId: string,
+  chapterNumber: number,
+): Promise<StoryContextDto | null> {
+  const [story] = await sql<{ story_plan: StoryContextDto['storyPlan'] }>(
+    `SELECT story_plan FROM storybook.storybooks WHERE id = $1`,
+    [storyBookId],
+  );
+  if (!story) return null;
+  const chapters = await sql<{ chapter_number: number; title: string; summary: string }>(
+    `SELECT chapter_number, title, summary FROM storybook.chapters
+     WHERE storybook_id = $1 AND chapter_number < $2 AND status = 'ready'
+     ORDER BY chapter_number`,
+    [storyBookId, chapterNumber],
+  );
+  return {
+    storyPlan: story.story_plan,
+    previousChapters: chapters.map((row) => ({
+      chapterNumber: row.chapter_number,
+      title: row.title ?? '',
+      summary: row.summary ?? '',
+    })),
+  };
 }
 
 export async function markChapterFailed(

@@ -1,5 +1,11 @@
-import type { ChapterIllustratedEvent, ChapterIllustrationJob } from '@starborn/contracts';
+import type {
+  ChapterIllustratedEvent,
+  ChapterIllustrationJob,
+  ChapterSceneDocument,
+  StoryPlanDocument,
+} from '@starborn/contracts';
 import type { Sql } from '@starborn/database';
+import { castOf } from './story-plan-document.js';
 
 interface IllustrationJobRow {
   storybook_id: string;
@@ -8,23 +14,32 @@ interface IllustrationJobRow {
   title: string;
   content: string;
   illustration_attempt: number;
+  scene: ChapterSceneDocument | null;
+  story_plan: StoryPlanDocument | null;
 }
 
-const toJob = (row: IllustrationJobRow): ChapterIllustrationJob => ({
-  storyBookId: row.storybook_id,
-  heroId: row.hero_id,
-  chapterNumber: row.chapter_number,
-  title: row.title,
-  content: row.content,
-  attempt: row.illustration_attempt,
-});
+function toJob(row: IllustrationJobRow): ChapterIllustrationJob {
+  const cast = row.scene ? castOf(row.story_plan) : undefined;
+  return {
+    storyBookId: row.storybook_id,
+    heroId: row.hero_id,
+    chapterNumber: row.chapter_number,
+    title: row.title,
+    content: row.content,
+    attempt: row.illustration_attempt,
+    ...(row.scene ? { scene: row.scene } : {}),
+    ...(cast ? { cast } : {}),
+  };
+}
 
-/** The job of each touched chapter: its text, its story's hero and the attempt now current. */
+/** The job of each touched chapter: its text and planned scene, its story's hero and cast, the attempt now current. */
 const JOB_DETAILS = `
-  SELECT c.storybook_id, s.hero_id, c.chapter_number, c.title, c.content, c.illustration_attempt
+  SELECT c.storybook_id, s.hero_id, c.chapter_number, c.title, c.content, c.illustration_attempt, c.scene,
+         s.story_plan
   FROM touched c JOIN storybook.storybooks s ON s.id = c.storybook_id`;
 
-const TOUCHED_COLUMNS = 'c.storybook_id, c.chapter_number, c.title, c.content, c.illustration_attempt';
+const TOUCHED_COLUMNS =
+  'c.storybook_id, c.chapter_number, c.title, c.content, c.illustration_attempt, c.scene';
 
 /**
  * A chapter's picture arrived: stored once, for the attempt that is current only (a failure recorded
