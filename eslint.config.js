@@ -105,6 +105,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',
+      'bench/.baseline/**',
       'data/**',
     ],
   },

@@ -26,7 +26,8 @@ export default {
     '<rootDir>/scripts',
   ],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/bench/.baseline/'],
+  modulePathIgnorePatterns: ['<rootDir>/bench/.baseline/'],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
     // A few dependencies ship ESM that CommonJS packages require(); Node 20.19+ allows that, Jest does not,
