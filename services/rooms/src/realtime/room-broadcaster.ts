@@ -8,6 +8,7 @@ import {
   storyRoomUserChannel,
   type ChatMessageDto,
   type RoomUpdatedEvent,
+  type ServerToClientEvents,
 } from '@starborn/contracts';
 import { createRedisConnection } from '@starborn/messaging';
 import { BASE_CONFIG, type BaseConfig } from '@starborn/runtime';
@@ -22,7 +23,8 @@ import type { Redis } from 'ioredis';
 export class RoomBroadcaster implements OnApplicationShutdown {
   private readonly logger = new Logger(RoomBroadcaster.name);
   private readonly redis: Redis;
-  private readonly emitter: Emitter;
+  /** Typed by the events the browser listens to: an event name or payload that does not match is a compile error. */
+  private readonly emitter: Emitter<ServerToClientEvents>;
 
   constructor(@Inject(BASE_CONFIG) config: BaseConfig) {
     this.redis = createRedisConnection(
@@ -30,7 +32,9 @@ export class RoomBroadcaster implements OnApplicationShutdown {
       'rooms:socket.io-emitter',
     );
     this.redis.on('error', (error: Error) => this.logger.warn(`socket.io emitter: ${error.message}`));
-    this.emitter = new Emitter(this.redis, { key: socketIoRedisKey(config.REDIS_PREFIX) });
+    this.emitter = new Emitter<ServerToClientEvents>(this.redis, {
+      key: socketIoRedisKey(config.REDIS_PREFIX),
+    });
   }
 
   /** The `message` event (a ChatMessageDto) to everyone in the room. */
@@ -74,9 +78,13 @@ export class RoomBroadcaster implements OnApplicationShutdown {
     }
   }
 
-  private emit(roomId: string, event: string, payload: unknown): void {
+  private emit<E extends keyof ServerToClientEvents>(
+    roomId: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void {
     try {
-      this.emitter.to(storyRoomChannel(roomId)).emit(event, payload);
+      this.emitter.to(storyRoomChannel(roomId)).emit(event, ...payload);
     } catch (error) {
       this.logger.warn(`Could not broadcast ${event} to room ${roomId}: ${(error as Error).message}`);
     }
