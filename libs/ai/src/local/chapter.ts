@@ -334,24 +334,35 @@ function opening(
     const kind = previous?.scene.kind ?? 'crossing';
     out.push(detailed(rng.pick(CONTINUATIONS[kind]), ctx, rng));
   }
-  const events = plan.state.events;
-  if (events.length >= 2 && rng.chance(0.6)) {
-    out.push(
-      paragraph(
-        `[So much had happened since {firstPlace}|It felt like years since {firstPlace}|{firstPlace} seemed a lifetime ago]. ${companySoFar(plan)} [walked|rode|went on] with {hero} now, and ${heldSoFar(plan)}`,
-        { ...ctx, firstPlace: plan.places[0]?.name ?? ctx.place! },
-        rng,
-        true,
-      ),
-    );
-  }
+  // Who is with the hero and what they carry, as the plan's state has it after chapter n − 1.
+  const recap = deal(`${plan.heroId ?? plan.title}/book`, 'recap', RECAPS, n)[0]!;
+  out.push(
+    paragraph(
+      `${recap} ${heldSoFar(plan)}`,
+      {
+        ...ctx,
+        withHero: companySoFar(plan),
+        location: plan.state.location,
+        firstPlace: plan.places[0]?.name ?? ctx.place!,
+      },
+      rng,
+    ),
+  );
   return out;
 }
 
 function companySoFar(plan: StoryPlan): string {
   const names = plan.state.companionsWithHero;
-  return names.length ? listOf(names) : 'Nobody';
+  return names.length ? listOf(names) : (plan.cast[0]?.name ?? 'Nobody');
 }
+
+/** One line on the company so far ({withHero}: the companions with the hero after the last chapter). */
+const RECAPS = [
+  '[Since|Ever since] {firstPlace}, {withHero} had [stayed at|kept to|never left] {hero}’s side, [through everything|whatever the road did|without complaint, mostly].',
+  '[It felt like years since|It was a long way back to|Nobody talked much about] {firstPlace}. {withHero} [went on|walked on|kept going] with {hero} [all the same|regardless|anyway].',
+  '[Counting heads|Taking stock|Looking round] at {location}, {hero} found {withHero} [still there|close by|right behind], [muddy|tired|grinning] and [unbroken|stubborn|ready].',
+  '{withHero} [and {hero}|with {hero}] had come a long way from {firstPlace}, and [it showed|they knew it|nobody said so].',
+];
 
 function heldSoFar(plan: StoryPlan): string {
   const held = plan.state.objectsHeld;

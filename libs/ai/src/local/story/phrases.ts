@@ -98,7 +98,7 @@ export const FIRST_OPENINGS = [
   '{hero} [heard|smelled|saw] it before anyone else in {place}: <sound>, then a silence [where there should have been|that swallowed] the ordinary noise of the {time}.',
   'The [first|only] letter to reach {place} that season came for {hero}, [sealed with wax the colour of a bruise|written in a hand that shook|folded small enough to hide in a fist], on a {weatherAdj} {time}.',
   'On the {time} it began, {hero} was [arguing with a goat|counting stars from the roof|sweeping the step|losing at cards to {a}] in {place}, and {animal} was asleep in a patch of [sun|shade|warm ash].',
-  '[They say|Old people in {place} say|The chroniclers of {place} will tell you] that every road starts with a knock at the door. {heroCap}’s started with <small>, and a {weatherAdj} {time} in {place}.',
+  'In {place}, [they say|old people say|the chroniclers will tell you] that every road starts with a knock at the door. {heroCap}’s started with <small>, on a {weatherAdj} {time}.',
   'Three things happened in {place} on that {weatherAdj} {time}: the well went quiet, {animal} refused [its supper|to come indoors|to stop growling], and a stranger asked for {hero} by name.',
   'Afterwards, {hero} could never say [exactly|quite] when the {time} in {place} turned strange. Perhaps it was <sound>. Perhaps it was the way {a} kept looking at the road.',
   '{placeCap} had not [needed a hero|seen a stranger|closed its gates] in living memory, and on that {weatherAdj} {time} {hero} would [happily|gladly] have kept it that way.',
