@@ -27,7 +27,16 @@ export {
   type PlanTimeOfDay,
   type PlanWeather,
   type SceneAction,
+  type SceneKind,
 } from './story-plan.js';
+export {
+  planStory,
+  revisePlan,
+  sceneOfChapter,
+  type PlanOptions,
+  type RevisionOptions,
+} from './local/story/plan.js';
+export { shingles, jaccard, meanPairwise, wordsOf, openingSentence } from './variety/text.js';
 export { AiQuotaExceededError, AiProviderError, AiConfigError } from './errors.js';
 export { type AiConfig, aiEnvSchema, parseAiEnv, createAiProvider } from './config.js';
 export { LocalAiProvider, type LocalAiProviderOptions } from './local/local-provider.js';

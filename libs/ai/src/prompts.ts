@@ -2,6 +2,7 @@
 import { withIndefiniteArticle } from '@starborn/zodiac';
 import { CHAPTER_MAX_WORDS, CHAPTER_MIN_WORDS, chapterPosition } from './chapter-format.js';
 import { Rng } from './prng.js';
+import type { StoryPlan } from './story-plan.js';
 import type { ChapterRequest, HeroProfile, ImageAngle, NarrationRequest } from './types.js';
 import { constellationFor } from './local/constellations.js';
 import { describeLook, rollLook } from './local/figure.js';
@@ -57,6 +58,10 @@ function chapterRole(chapterNumber: number, total: number): string {
     return "This is the first chapter: introduce the hero's world, a threat and a quest, and end with the hero setting out.";
   if (chapterNumber >= total)
     return 'This is the last chapter: bring the story to a close. Resolve the main conflict and end with a sense of completion.';
+  return `${middleRole(chapterNumber, total)} Do not start the story over and do not end it: no "The End".`;
+}
+
+function middleRole(chapterNumber: number, total: number): string {
   if (chapterNumber === total - 1)
     return 'This is the chapter before the last: the darkest hour, when all seems lost, ending with the hero resolved to face the final confrontation.';
   return 'This is a middle chapter: develop the story with a new turn (a journey, a trial, an ally, a betrayal or a revelation) without resolving the main conflict, and end with a hook toward the next chapter.';
@@ -65,8 +70,17 @@ function chapterRole(chapterNumber: number, total: number): string {
 export function chapterUserPrompt(request: ChapterRequest): string {
   const { hero, previousChapter } = request;
   const { chapterNumber, total } = chapterPosition(request);
+  const earlier = (request.previousChapters ?? (previousChapter ? [previousChapter] : [])).filter(
+    (c) => c.chapterNumber < chapterNumber && c.chapterNumber !== previousChapter?.chapterNumber,
+  );
   const previous = previousChapter
     ? [
+        ...(earlier.length
+          ? [
+              'The chapters before it, oldest first:',
+              ...earlier.map((c) => `- Chapter ${c.chapterNumber}, "${c.title}": ${oneLine(c.summary)}`),
+            ]
+          : []),
         `The previous chapter was Chapter ${previousChapter.chapterNumber}, "${previousChapter.title}". Its summary: ${previousChapter.summary}`,
         'Continue the story from there, and name at least one place or character from that summary.',
       ]
@@ -78,8 +92,50 @@ export function chapterUserPrompt(request: ChapterRequest): string {
     '',
     `Write Chapter ${chapterNumber} of ${total} of ${hero.name}'s storybook.`,
     chapterRole(chapterNumber, total),
-    ...previous,
+    ...(request.plan ? ['', ...planLines(request.plan, chapterNumber, total)] : []),
+    ...(previous.length ? ['', ...previous] : []),
   ].join('\n');
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The story plan as the model is told it: the book's title, conflict, cast, places and objects, then
+ * this chapter's stage, goal and scene (the chapter's picture shows that scene, so the text must tell
+ * it) and where the story stands.
+ */
+function planLines(plan: StoryPlan, chapterNumber: number, total: number): string[] {
+  const chapter = plan.chapters.find((c) => c.chapterNumber === chapterNumber);
+  const next = plan.chapters.find((c) => c.chapterNumber === chapterNumber + 1);
+  const state = plan.state;
+  const lines = [
+    `The story plan (the whole book is one continuous story; follow it): "${plan.title}".`,
+    `Central conflict: ${oneLine(plan.conflict)}`,
+    'Cast (use them by name, with dialogue):',
+    ...plan.cast.map((c) => `- ${c.name} (${c.role}): ${c.kind}; ${c.trait}`),
+    'Places:',
+    ...plan.places.map((p) => `- ${p.name} (${p.landscape}): ${oneLine(p.description)}`),
+    `Objects that matter: ${list(plan.objects)}`,
+  ];
+  if (chapter) {
+    const scene = chapter.scene;
+    lines.push(
+      `This chapter's stage of the arc: ${chapter.stage}. Its goal: ${oneLine(chapter.goal)}`,
+      `Its scene: at ${scene.place} (${scene.landscape}), ${scene.timeOfDay}, weather ${scene.weather}; with ${list(scene.companions)}; the hero's action: ${scene.action}.`,
+      `Its key moment, which the chapter's illustration shows, so tell it: ${oneLine(scene.moment)}`,
+    );
+    if (chapter.objectFound) lines.push(`In this chapter the hero comes by ${chapter.objectFound}.`);
+  }
+  if (state.chapterNumber > 0) {
+    lines.push(
+      `Where the story stands after chapter ${state.chapterNumber}: at ${state.location}; with the hero: ${list(state.companionsWithHero)}; carried: ${list(state.objectsHeld)}.`,
+    );
+  }
+  if (plan.steering.length)
+    lines.push(`The reader steered the story: ${plan.steering.map(oneLine).join(' ')}`);
+  if (next && chapterNumber < total)
+    lines.push(`The next chapter goes to ${next.scene.place}: end pointing there.`);
+  return lines;
 }
 
 const ANGLE_SHOTS: Record<ImageAngle, string> = {

@@ -38,6 +38,24 @@ export type PlanWeather = 'clear' | 'rain' | 'snow' | 'mist' | 'storm' | 'wind';
 /** What the hero is doing at a chapter's key moment (the picture's pose comes from it). */
 export type SceneAction =
   'travel' | 'fight' | 'discover' | 'parley' | 'rest' | 'escape' | 'ritual' | 'celebrate';
+/** The finer kind of scene a chapter is (each has an action: a chase is an escape, a duel a fight). */
+export type SceneKind =
+  | 'arrival'
+  | 'chase'
+  | 'parley'
+  | 'ambush'
+  | 'discovery'
+  | 'ritual'
+  | 'storm'
+  | 'council'
+  | 'betrayal'
+  | 'rescue'
+  | 'crossing'
+  | 'vigil'
+  | 'duel'
+  | 'festival'
+  | 'siege'
+  | 'trial';
 
 export interface CastMember {
   name: string;
@@ -66,6 +84,8 @@ export interface PlannedScene {
   action: SceneAction;
   /** The key moment in one sentence, e.g. 'Ash holds the lantern while Mira breaks the seal.' */
   moment: string;
+  /** The kind of scene, when the planner chose one. */
+  kind?: SceneKind;
 }
 
 export interface PlannedChapter {
@@ -74,6 +94,8 @@ export interface PlannedChapter {
   /** What this chapter must achieve for the arc, in one sentence. */
   goal: string;
   scene: PlannedScene;
+  /** The story object the hero comes by in this chapter, if any. */
+  objectFound?: string;
 }
 
 /** Where the story stands after the chapters written so far. */
@@ -104,4 +126,10 @@ export interface StoryPlan {
   state: StoryState;
   /** What the reader steered (lore journal entries, choices), newest last; empty until those exist. */
   steering: string[];
+  /** Who stands behind the conflict, when the planner named them. */
+  antagonist?: { name: string; kind: string; aim: string };
+  /** The hero the plan was made for: seeds re-planning when the book grows. */
+  heroId?: string;
+  /** The hero's name as the plan's moments use it. */
+  heroName?: string;
 }

@@ -1,12 +1,10 @@
 /**
- * The local chapter writer: one chapter of a hero's storybook, from a seeded grammar, offline.
- *
- * The story's world and plan come from chapter-world.ts; the prose from the arcs of
- * chapter-arcs.ts. Chapter n continues chapter n − 1: it recognises its own previous chapter by
- * the title (a title tells which arc wrote it) and the threat its summary names, opens by recalling
- * what happened there, and closes by pointing at the next chapter's place. A previous chapter it
- * did not write (another provider) is recalled through its summary instead. Deterministic: the
- * same request always gives the same chapter.
+ * The local chapter writer: one chapter of a hero's storybook, written offline from the book's story
+ * plan (see story-plan.ts and story/plan.ts). Chapter n takes up where chapter n − 1 stopped (its
+ * place, its scene, the companions with the hero), plays the planned scene at the planned place,
+ * time and weather with the cast by name, and ends by pointing at the next chapter's place; only the
+ * book's last chapter closes the story. A request without a plan gets one made from the hero, so
+ * requests from before plans existed still work. Deterministic: the same request gives the same chapter.
  */
 import {
   bareTitle,
@@ -16,34 +14,38 @@ import {
   chapterPosition,
   countWords,
   SCENE_BREAK,
+  sentencesOf,
 } from '../chapter-format.js';
+import { escapeMarkdown, escapeQuotedNames } from '../markdown-escape.js';
 import { Rng } from '../prng.js';
-import type { ChapterRequest, PreviousChapter, WrittenChapter } from '../types.js';
+import type { CastMember, PlannedChapter, SceneKind, StoryPlan } from '../story-plan.js';
+import type { ChapterRequest, HeroProfile, PreviousChapter, WrittenChapter } from '../types.js';
+import { aboutHero, expand, tidyParagraph, upperFirst, type Ctx } from './grammar.js';
+import { ANIMAL_WORDS, ELEMENT_WORDS } from './lexicon.js';
 import {
-  ARCS,
-  ARRIVALS,
-  CHAPTER_RULES,
-  FOREIGN_BRIDGES,
-  HOOK_ENDINGS,
+  AFTERMATHS,
+  CONTINUATIONS,
+  ENDINGS,
+  FIRST_OPENINGS,
   HOOKS,
-  NEXT_HINTS,
-  PLACE_SCENES,
-  SEQUEL_OPENINGS,
-  TEXTURES,
-  type ArcKind,
-} from './chapter-arcs.js';
-import {
-  arcOf,
-  endsStory,
-  placeOf,
-  premiseAfter,
-  premiseNamedIn,
-  storyPlan,
-  storyWorld,
-  type PremiseCast,
-  type StoryWorld,
-} from './chapter-world.js';
-import { expand, tidyParagraph, upperFirst, type Ctx, type Rules } from './grammar.js';
+  INTERLUDES,
+  KIND_WORDS,
+  LANDSCAPE_ROADS,
+  OBJECT_FOUND,
+  REOPENINGS,
+  RULES,
+  SCENE_BEATS,
+  SETTINGS,
+  STAGE_BEATS,
+  STAY_HOOKS,
+  TALKS,
+  TIME_PHRASES,
+  TITLE_PATTERNS,
+  WEATHER_ADJECTIVES,
+  WEATHER_LINES,
+} from './story/phrases.js';
+import { planStory, revisePlan } from './story/plan.js';
+import { SCENE_ACTIONS } from './story/stock.js';
 
 interface Paragraph {
   text: string;
@@ -51,314 +53,344 @@ interface Paragraph {
   optional: boolean;
 }
 
-/** Where the story stands when chapter n is written. */
-interface Situation {
-  world: StoryWorld;
-  chapterNumber: number;
-  total: number;
-  arc: ArcKind;
-  premise: PremiseCast;
-  /** The previous chapter's arc, when this writer recognises it as its own. */
-  previousArc: ArcKind | null;
-  previousPremise: PremiseCast | null;
-  /** A previous chapter exists but was not written by this writer (or not for this story). */
-  foreignPrevious: PreviousChapter | null;
+/**
+ * Deals the paragraph templates of one slot through a book: the slot's list is shuffled once per
+ * book and chapter n takes the next `count` cards after chapter n − 1's, so chapters of one book
+ * use different templates (until a long book has used them all) and two books differ in order.
+ * `turn` is the chapter's place in the sequence (its number, or its number within its arc stage).
+ */
+function deal<T>(bookSeed: string, label: string, list: readonly T[], turn: number, count = 1): T[] {
+  const order = new Rng(`${bookSeed}/deal:${label}`).shuffle(list);
+  return Array.from(
+    { length: Math.min(count, list.length) },
+    (_, j) => order[(turn * count + j) % list.length]!,
+  );
 }
-
-const ALL_ARCS = Object.keys(ARCS) as ArcKind[];
 
 export function writeLocalChapter(request: ChapterRequest): WrittenChapter {
   const { chapterNumber, total } = chapterPosition(request);
-  const world = storyWorld(request.hero, TEXTURES.length);
-  const situation = situate(world, chapterNumber, total, request.previousChapter);
-  const rng = chapterRng(situation.world, chapterNumber, situation.arc, situation.premise);
-  const rules = CHAPTER_RULES;
-  const ctx = chapterContext(situation, rng.fork('context'), rules);
-
-  const title = titleOf(world, chapterNumber, situation.arc, situation.premise);
-  const body = rng.fork('body');
-  const paragraphs = [
-    ...opening(situation, ctx, rules, body),
-    ...arcBody(situation, ctx, rules, body),
-    ...closing(situation, ctx, rules, body),
-  ];
-  const markdown = fitToLength(chapterHeading(chapterNumber, title), paragraphs, situation, ctx, rules, body);
-  const summary = tidyParagraph(
-    expand(rng.fork('summary').pick(ARCS[situation.arc].summaries), ctx, rules, rng),
-  );
-  return { title, markdown, summary };
-}
-
-// ---------------------------------------------------------------- continuity
-
-function situate(
-  world: StoryWorld,
-  chapterNumber: number,
-  total: number,
-  previous: PreviousChapter | null,
-): Situation {
-  const first = world.premises[0]!;
-  if (chapterNumber === 1 || !previous) {
-    // No previous chapter to read: follow the plan of this story.
-    const previousArc = chapterNumber === 1 ? null : arcOf(world, chapterNumber - 1, total, null);
-    return {
-      world,
-      chapterNumber,
-      total,
-      arc: arcOf(world, chapterNumber, total, previousArc),
-      premise: first,
-      previousArc,
-      previousPremise: chapterNumber === 1 ? null : first,
-      foreignPrevious: null,
-    };
-  }
-  const named = premiseNamedIn(world, `${previous.summary} ${previous.title}`);
-  const candidatePremise = named ?? first;
-  const wanted = bareTitle(previous.title).toLowerCase();
-  const previousArc =
-    ALL_ARCS.find(
-      (arc) => titleOf(world, chapterNumber - 1, arc, candidatePremise).toLowerCase() === wanted,
-    ) ?? null;
-  if (!previousArc) {
-    // Someone else wrote the previous chapter: carry on this story's plan, recalling theirs.
-    return {
-      world,
-      chapterNumber,
-      total,
-      arc: arcOf(world, chapterNumber, total, null),
-      premise: candidatePremise,
-      previousArc: null,
-      previousPremise: null,
-      foreignPrevious: previous,
-    };
-  }
-  return {
-    world,
+  const previousChapters = previousOf(request);
+  const plan = revisePlan(request.plan ?? planOf(request.hero, total, request.previousChapter), {
     chapterNumber,
-    total,
-    arc: arcOf(world, chapterNumber, total, previousArc),
-    premise: endsStory(previousArc) ? premiseAfter(world, candidatePremise) : candidatePremise,
-    previousArc,
-    previousPremise: candidatePremise,
-    foreignPrevious: null,
-  };
+    chaptersTotalCount: total,
+    previousChapters,
+  });
+  const entry = plan.chapters.find((c) => c.chapterNumber === chapterNumber)!;
+  const bookSeed = `starborn:${request.hero.heroId}/book`;
+  const rng = new Rng(`${bookSeed}/chapter:${chapterNumber}`);
+  const ctx = contextOf(request.hero, plan, entry, rng);
+  const title = titleOf(plan, chapterNumber);
+  const last = chapterNumber >= total;
+
+  const stay = !last && ctx.nextPlace === ctx.place;
+  // The chapter's place among the chapters of its arc stage, so a stage's chapters differ too.
+  const inStage = plan.chapters.filter(
+    (c) => c.stage === entry.stage && c.chapterNumber < chapterNumber,
+  ).length;
+  const [talk1, talk2] = deal(bookSeed, `talk:${entry.stage}`, TALKS[entry.stage], inStage, 2);
+  const paragraphs: Paragraph[] = [
+    ...opening(plan, entry, request.previousChapter, ctx, rng),
+    ...(chapterNumber > 1
+      ? (LANDSCAPE_ROADS[entry.scene.landscape] ?? []).map((t, i) => detailed(t, ctx, rng, i > 0))
+      : []),
+    detailed(deal(bookSeed, 'setting', SETTINGS, chapterNumber)[0]!, ctx, rng),
+    detailed(talk1!, ctx, rng, true),
+    ...sceneBody(entry, ctx, rng),
+    { text: tidyParagraph(`${momentLead(entry, rng)} ${ctx.moment}`), optional: false },
+    { text: SCENE_BREAK, optional: false },
+    ...deal(bookSeed, `stage:${entry.stage}`, STAGE_BEATS[entry.stage], inStage, 2).map((t, i) =>
+      detailed(t, ctx, rng, i > 0),
+    ),
+    ...(talk2 ? [detailed(talk2, ctx, rng, true)] : []),
+    ...deal(bookSeed, 'aftermath', AFTERMATHS, chapterNumber, 2).map((t) => detailed(t, ctx, rng, true)),
+    ...(entry.objectFound && chapterNumber > 1 ? [paragraph(rng.pick(OBJECT_FOUND), ctx, rng)] : []),
+    ...(last
+      ? [paragraph(rng.pick(ENDINGS), ctx, rng), { text: '*The End*', optional: false }]
+      : [paragraph(deal(bookSeed, 'hook', stay ? STAY_HOOKS : HOOKS, chapterNumber)[0]!, ctx, rng)]),
+  ];
+  const padding = deal(bookSeed, 'interlude', INTERLUDES, chapterNumber, 3);
+  const markdown = fitToLength(chapterHeading(chapterNumber, title), paragraphs, padding, ctx, rng);
+  return { title, markdown, summary: summaryOf(plan, entry, ctx, last) };
 }
 
-function chapterRng(world: StoryWorld, chapterNumber: number, arc: ArcKind, premise: PremiseCast): Rng {
-  return new Rng(`starborn:${world.hero.heroId}`).fork(
-    `chapter:${chapterNumber}:${arc}:${premise.premise.id}`,
-  );
+/**
+ * The plan of a request that brings none (made before plans existed): the plan of a book of this
+ * length, or, when the previous chapter's title shows the book was shorter and has grown (a finished
+ * book extended with more chapters), the plan of the book that ended there, which revisePlan then
+ * extends so the same story goes on.
+ */
+function planOf(hero: HeroProfile, total: number, previous: PreviousChapter | null): StoryPlan {
+  const plan = planStory(hero, { chaptersTotalCount: total });
+  if (!previous || previous.chapterNumber >= total) return plan;
+  const wanted = bareTitle(previous.title);
+  if (titleOf(plan, previous.chapterNumber) === wanted) return plan;
+  const ended = planStory(hero, { chaptersTotalCount: previous.chapterNumber });
+  return titleOf(ended, previous.chapterNumber) === wanted ? ended : plan;
 }
 
-/** A chapter's title depends on the hero, the chapter number, its arc and premise only. */
-function titleOf(world: StoryWorld, chapterNumber: number, arc: ArcKind, premise: PremiseCast): string {
-  const rng = chapterRng(world, chapterNumber, arc, premise).fork('title');
-  const place = placeOf(world, premise, chapterNumber, arc);
-  const ctx: Ctx = {
-    ...world.cast,
-    mentorShort: world.mentorShort,
-    placeShort: place.short,
-    goalShort: premise.premise.goal.short,
-    threat: premise.threat,
-    envoy: premise.envoy,
-    newAllyAnimal: premise.newAllyAnimal,
-  };
-  return upperFirst(expand(rng.pick(ARCS[arc].titles), ctx, {}, rng));
+/** Every earlier chapter the request knows of, oldest first. */
+function previousOf(request: ChapterRequest): PreviousChapter[] {
+  const earlier = request.previousChapters ?? (request.previousChapter ? [request.previousChapter] : []);
+  return earlier.filter((c) => c.chapterNumber < request.chapterNumber);
 }
 
 // ---------------------------------------------------------------- context
 
-/**
- * The shared pools (arrivals, town scenes, hooks, weather, landscapes, the hero's magic) are taken
- * in turn through a story, from an offset of its own, so consecutive chapters never share one.
- */
-function inTurn<T>(world: StoryWorld, pool: readonly T[], chapterNumber: number, label: string, step = 0): T {
-  const offset = new Rng(`starborn:${world.hero.heroId}`).fork(`turn:${label}`).int(0, pool.length - 1);
-  return pool[(offset + chapterNumber + step) % pool.length]!;
+const STAGE_OBJECT_INDEX = (plan: StoryPlan, n: number) =>
+  plan.objects[Math.min(plan.objects.length - 1, Math.floor((n - 1) / 3) % 3)] ?? 'the old map';
+
+function castOf(plan: StoryPlan, role: CastMember['role'], fallback: CastMember): CastMember {
+  return plan.cast.find((c) => c.role === role) ?? fallback;
 }
 
-function chapterContext(s: Situation, rng: Rng, rules: Rules): Ctx {
-  const { world, premise, chapterNumber, arc } = s;
-  const p = premise.premise;
-  const ctx: Ctx = { ...world.cast, mentorShort: world.mentorShort, weaponNoun: world.weaponNoun };
-  const fill = (template: string) => expand(template, ctx, rules, rng);
-
-  // The premise's people and things.
-  Object.assign(ctx, {
-    threat: premise.threat,
-    envoy: premise.envoy,
-    envoyThey: premise.envoyPronoun.they,
-    envoyThem: premise.envoyPronoun.them,
-    envoyTheir: premise.envoyPronoun.their,
-    newAlly: premise.newAlly,
-    newAllyRole: premise.newAllyRole,
-    newAllyAnimal: premise.newAllyAnimal,
-    newAllyThey: premise.newAllyPronoun.they,
-    newAllyThem: premise.newAllyPronoun.them,
-    newAllyTheir: premise.newAllyPronoun.their,
-    hostage: premise.hostage,
-    goal: p.goal.full,
-    goalShort: p.goal.short,
-    goalDesc: p.goal.desc,
-    minions: p.minions,
-    threatNature: p.threatNature,
-    bane: p.bane,
-    remnant: p.remnant,
-  });
-  ctx.envoyRole = fill(premise.envoyRole);
-  ctx.questItem = fill(p.questItem);
-  for (const [key, template] of Object.entries({
-    problem: p.problem,
-    symptom: p.symptom,
-    stake: p.stake,
-    questItemDesc: p.questItemDesc,
-    quest: p.quest,
-    origin: rng.pick(p.origins),
-    finaleAct: p.finaleAct,
-    victoryHow: p.victoryHow,
-    restored: p.restored,
-    restoredShort: p.restoredShort,
-    trialGift: premise.trialGift,
-    envoyPrice: premise.envoyPrice,
-    prophecy: premise.prophecy,
-    signHere: inTurn(world, p.signsHere, chapterNumber, 'sign-here'),
-    nightSign: inTurn(world, p.nightSigns, chapterNumber, 'night-sign'),
-  }))
-    ctx[key] = fill(template);
-
-  // The story so far: the foe last defeated, where the company was, is, and goes next.
-  const sequel = endsStory(s.previousArc) && s.previousPremise !== null;
-  ctx.lastFoe = sequel ? s.previousPremise!.threat : world.cast.foe!;
-  ctx.sincePeace = sequel
-    ? `the season since the fall of ${ctx.lastFoe}`
-    : `the years since the fall of ${ctx.lastFoe}`;
-  const place = placeOf(world, premise, chapterNumber, arc);
-  Object.assign(ctx, {
-    place: place.short,
-    placeShort: place.short,
-    placeFull: place.full,
-    placeDesc: place.desc,
-  });
-  const previousPlace =
-    s.previousArc && s.previousPremise
-      ? placeOf(world, s.previousPremise, chapterNumber - 1, s.previousArc)
-      : world.homeland;
-  ctx.prevPlace = previousPlace.short;
-  const words = world.elementWords;
-  ctx.land = inTurn(world, words.lands, chapterNumber, 'land');
-  ctx.weather = inTurn(world, words.weather, chapterNumber, 'weather');
-  ctx.night = inTurn(world, words.nights, chapterNumber, 'night');
-  // Two different deeds of the hero's element in one chapter, other ones in the next.
-  ctx.act = fill(inTurn(world, words.acts, 2 * chapterNumber, 'act'));
-  ctx.act2 = fill(inTurn(world, words.acts, 2 * chapterNumber, 'act', 1));
-  ctx.hookEnd = fill(inTurn(world, HOOK_ENDINGS, chapterNumber, 'hook-end'));
-
-  if (!endsStory(arc)) {
-    const nextArc = arcOf(world, chapterNumber + 1, s.total, arc);
-    const next = placeOf(world, premise, chapterNumber + 1, nextArc);
-    Object.assign(ctx, { nextPlace: next.short, nextPlaceFull: next.full });
-    ctx.nextHint = fill(rng.pick(NEXT_HINTS[nextArc]));
-  } else {
-    Object.assign(ctx, {
-      nextPlace: world.cast.homeland!,
-      nextPlaceFull: world.cast.homeland!,
-      nextHint: '',
-    });
-  }
-
-  // Who travels with the hero: the backstory's two companions, and whoever joined on the way.
-  const plan = storyPlan(world, s.total);
-  const joinedEarlier = (kind: ArcKind) =>
-    !sequel && plan.slice(1, chapterNumber - 1).includes(kind) && plan[chapterNumber - 1] === arc;
-  const company = [world.cast.allyName1!, world.cast.allyName2!];
-  const moments: string[] = [];
-  if (joinedEarlier('ally')) {
-    company.push(premise.newAlly);
-    moments.push(
-      `${premise.newAlly} taught the local children a card game, won all their buttons, and gave them back.`,
-    );
-  }
-  if (joinedEarlier('hunt')) {
-    company.push(world.cast.rival!);
-    moments.push(`Even ${world.cast.rival} was seen, briefly, to smile.`);
-  }
-  ctx.companyList = listOf(company);
-  ctx.companyMoment = moments.join(' ');
-  const earlier = Array.from(
-    { length: Math.max(0, chapterNumber - 2) },
-    (_, i) => world.placeAt(i + 2).short,
-  ).slice(-3);
-  ctx.homewardLine =
-    !sequel && earlier.length >= 2 && plan[chapterNumber - 1] === arc
-      ? `In ${earlier[0]} people came out to cheer them, and in ${earlier[1]} the innkeeper charged them double, out of habit.`
-      : 'In every town they passed people came out to cheer them, and at least one innkeeper charged them double, out of habit.';
-
-  // Every key gets a capitalised twin for sentence starts: {threatCap}.
-  for (const [key, value] of Object.entries(ctx))
-    if (!key.endsWith('Cap')) ctx[`${key}Cap`] = upperFirst(value);
-  ctx.companyCap = upperFirst(ctx.companyList);
+function contextOf(hero: HeroProfile, plan: StoryPlan, entry: PlannedChapter, rng: Rng): Ctx {
+  const scene = entry.scene;
+  const byName = new Map(plan.cast.map((c) => [c.name, c]));
+  const stranger: CastMember = {
+    name: 'the stranger',
+    kind: 'a traveller',
+    role: 'companion',
+    trait: 'keeps their own counsel',
+  };
+  const companions = plan.cast.filter((c) => c.role === 'companion');
+  const animal = companions[0] ?? stranger;
+  const present = scene.companions.map((n) => byName.get(n)).filter((c): c is CastMember => !!c);
+  const presentCompanions = present.filter((c) => c.role === 'companion');
+  // {a} is the person the scene turns on; {animal} is always the animal companion.
+  const a = presentCompanions.find((c) => c !== animal) ?? companions.find((c) => c !== animal) ?? animal;
+  const b = companions.find((c) => c !== a && c !== animal) ?? present.find((c) => c !== a) ?? animal;
+  const rival = castOf(plan, 'rival', stranger);
+  const mentor = castOf(plan, 'mentor', stranger);
+  const places = new Map(plan.places.map((p) => [p.name, p]));
+  const place = places.get(scene.place);
+  const previous = plan.chapters.find((c) => c.chapterNumber === entry.chapterNumber - 1);
+  const next = plan.chapters.find((c) => c.chapterNumber === entry.chapterNumber + 1);
+  const name = escapeMarkdown(hero.name.replace(/\s+/g, ' ').trim()) || 'the hero';
+  const element = hero.western.element || 'Fire';
+  const pickQuality = (list: readonly string[], fallback: string) =>
+    list.length ? aboutHero(rng.pick(list)) : fallback;
+  const description = (place?.description ?? `A place of ${scene.landscape}.`).replace(/\.$/, '');
+  const company = scene.companions.filter((n) => byName.get(n)?.role === 'companion');
+  const companyNames = company.length ? company : [animal.name];
+  const ctx: Ctx = {
+    hero: name,
+    a: a.name,
+    aKind: a.kind,
+    aTrait: a.trait,
+    b: b.name,
+    animal: animal.name,
+    animalKind: animal.kind,
+    animalTrait: animal.trait,
+    rival: rival.name,
+    rivalKind: rival.kind,
+    rivalTrait: rival.trait,
+    mentor: mentor.name,
+    mentorKind: mentor.kind,
+    mentorTrait: mentor.trait,
+    foe: plan.antagonist?.name ?? 'the enemy',
+    foeKind: plan.antagonist?.kind ?? 'an old enemy',
+    aim: plan.antagonist?.aim ?? 'undo everything',
+    place: scene.place,
+    placeDesc: `${lower(description)}.`,
+    placeDescShort: lower(description),
+    prevPlace: previous?.scene.place ?? plan.places[0]?.name ?? scene.place,
+    nextPlace: next?.scene.place ?? scene.place,
+    object: STAGE_OBJECT_INDEX(plan, entry.chapterNumber),
+    found: entry.objectFound ?? '',
+    time: scene.timeOfDay === 'day' ? 'day' : scene.timeOfDay,
+    timePhrase: rng.pick(TIME_PHRASES[scene.timeOfDay] ?? ['that day']),
+    weatherAdj: rng.pick(WEATHER_ADJECTIVES[scene.weather] ?? ['grey']),
+    weatherLine: expand(
+      rng.pick(WEATHER_LINES[scene.weather] ?? WEATHER_LINES.clear!),
+      {
+        a: a.name,
+        hero: name,
+      },
+      RULES,
+      rng,
+    ),
+    company: listOf(companyNames),
+    party: listOf([name, ...companyNames]),
+    sign: hero.western.sign || 'the stars',
+    element,
+    elementWish: ELEMENT_WISHES[element] ?? 'move',
+    cAnimal: ANIMAL_WORDS[hero.chinese.sign]?.noun ?? (hero.chinese.sign.split('/')[0]!.trim() || 'Dragon'),
+    cElement: hero.chinese.element || 'Yang Wood',
+    trait: pickQuality(hero.western.traits, 'brave'),
+    ctrait: pickQuality(hero.chinese.traits, 'steady'),
+    strength: pickQuality(hero.western.strengths, 'steady'),
+    weakness: pickQuality(hero.western.weaknesses, 'stubborn'),
+    magic: lower(rng.pick(ELEMENT_WORDS[element]?.magic ?? ['a warmth in the palms'])),
+    moment: escapeQuotedNames(scene.moment, [hero.name.replace(/\s+/g, ' ').trim()]),
+  };
+  for (const [key, value] of Object.entries(ctx)) ctx[`${key}Cap`] = upperFirst(value);
   return ctx;
 }
+
+/** Lower-cases the first letter of a phrase that opens a sentence ("A hill town" → "a hill town"). */
+/** What each element in the hero wants, in a word. */
+const ELEMENT_WISHES: Record<string, string> = {
+  Fire: 'burn',
+  Water: 'flow',
+  Earth: 'stand firm',
+  Air: 'rise',
+};
+
+const lower = (s: string) => (/^(?:A|An|The|[A-Z][a-z]+)\b/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 
 const listOf = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
+// ---------------------------------------------------------------- titles
+
+/**
+ * The title of chapter n, combined from the plan (the scene's kind, place, time and weather, the
+ * cast and the objects). Titles of earlier chapters are made first so that none repeats.
+ */
+export function titleOf(plan: StoryPlan, chapterNumber: number): string {
+  const used = new Set<string>();
+  let title = '';
+  for (const chapter of plan.chapters.filter((c) => c.chapterNumber <= chapterNumber)) {
+    const rng = new Rng(`${plan.heroId ?? plan.title}/title:${chapter.chapterNumber}`);
+    for (let tries = 0; tries < 30; tries++) {
+      title = composeTitle(plan, chapter, rng);
+      if (!used.has(title.toLowerCase())) break;
+    }
+    used.add(title.toLowerCase());
+  }
+  return title;
+}
+
+function composeTitle(plan: StoryPlan, chapter: PlannedChapter, rng: Rng): string {
+  const scene = chapter.scene;
+  const kind: SceneKind = scene.kind ?? kindOfAction(scene.action);
+  const objectWords = (o: string) => o.replace(/^the /i, '').split(' ').map(upperFirst).join(' ');
+  const companions = scene.companions.length ? scene.companions : [plan.cast[0]?.name ?? 'Friend'];
+  const rival = plan.cast.find((c) => c.role === 'rival')?.name ?? plan.antagonist?.name ?? 'Rival';
+  const object = STAGE_OBJECT_INDEX(plan, chapter.chapterNumber);
+  const parts: Record<string, string> = {
+    K: rng.pick(KIND_WORDS[kind]),
+    P: titlePlace(scene.place),
+    O: objectWords(object),
+    C: rng.pick(companions),
+    T: upperFirst(scene.timeOfDay === 'day' ? 'Noon' : scene.timeOfDay),
+    W: { clear: 'Stars', rain: 'Rain', snow: 'Snow', mist: 'Mist', storm: 'Thunder', wind: 'Wind' }[
+      scene.weather
+    ],
+    // The farthest place, not the next chapter's: a title must not change when the book grows.
+    N: titlePlace(plan.places.at(-1)?.name ?? scene.place),
+    R: rival,
+    A: upperFirst(object.replace(/^the /i, '').split(' ')[0]!),
+  };
+  const pattern = rng.pick(TITLE_PATTERNS);
+  return upperFirst(pattern.replace(/\{([A-Z])\}/g, (_, k: string) => parts[k] ?? ''));
+}
+
+/** "the Velmere Fens" reads "the Velmere Fens" inside a title and "The Velmere Fens" at its start. */
+const titlePlace = (place: string) => place;
+
+const kindOfAction = (action: string): SceneKind =>
+  (Object.entries(SCENE_ACTIONS).find(([, a]) => a === action)?.[0] as SceneKind) ?? 'crossing';
+
 // ---------------------------------------------------------------- paragraphs
 
-function paragraph(template: string, ctx: Ctx, rules: Rules, rng: Rng, optional = false): Paragraph {
-  return { text: tidyParagraph(expand(template, ctx, rules, rng)), optional };
+function paragraph(template: string, ctx: Ctx, rng: Rng, optional = false): Paragraph {
+  return { text: tidyParagraph(expand(template, ctx, RULES, rng)), optional };
 }
 
-/** How the chapter takes up the story from the previous one. */
-function opening(s: Situation, ctx: Ctx, rules: Rules, rng: Rng): Paragraph[] {
-  const arc = ARCS[s.arc];
-  const onward =
-    arc.approach === 'arrive'
-      ? inTurn(s.world, ARRIVALS, s.chapterNumber, 'arrival')
-      : arc.approach.length
-        ? rng.pick(arc.approach)
-        : '';
-  if (s.foreignPrevious) {
+/** A paragraph that ends on a small detail of the place or the company (see the rule <detail>). */
+function detailed(template: string, ctx: Ctx, rng: Rng, optional = false): Paragraph {
+  return paragraph(`${template} <detail>`, ctx, rng, optional);
+}
+
+/** How the chapter takes up the story: at home for chapter 1, else straight on from chapter n − 1. */
+function opening(
+  plan: StoryPlan,
+  entry: PlannedChapter,
+  previousChapter: PreviousChapter | null,
+  ctx: Ctx,
+  rng: Rng,
+): Paragraph[] {
+  const n = entry.chapterNumber;
+  if (n === 1) {
     return [
-      { text: `*Previously: ${plainText(s.foreignPrevious.summary)}*`, optional: false },
-      paragraph(`${rng.pick(FOREIGN_BRIDGES)} ${onward}`, ctx, rules, rng),
+      paragraph(rng.pick(FIRST_OPENINGS), ctx, rng),
+      paragraph(
+        '{heroCap} was born under {sign}, a child of {element}, in a {cElement} year of the {cAnimal}, and [everyone in {place} knew it|it showed|people said it explained a great deal]. {aCap}, {aKind}, had been [at their side|a friend|underfoot] for years; {animal}, {animalKind}, for longer. {foeCap}, {foeKind}, [was a name from songs|had been a rumour|was somebody else’s problem] — until now: {foe} meant to {aim}.',
+        ctx,
+        rng,
+      ),
     ];
   }
-  if (!s.previousArc) return [];
-  const recalled = rng.pick(ARCS[s.previousArc].aftermath);
-  if (endsStory(s.previousArc))
-    return [paragraph(`${recalled} ${rng.pick(SEQUEL_OPENINGS)}`, ctx, rules, rng)];
-  const arrived = paragraph(`${recalled} ${onward}`, ctx, rules, rng);
-  if (arc.approach !== 'arrive') return [arrived];
-  return [
-    arrived,
-    paragraph(inTurn(s.world, PLACE_SCENES, s.chapterNumber, 'place-scene'), ctx, rules, rng, true),
-  ];
-}
-
-function arcBody(s: Situation, ctx: Ctx, rules: Rules, rng: Rng): Paragraph[] {
   const out: Paragraph[] = [];
-  ARCS[s.arc].scenes.forEach((scene, index) => {
-    if (index > 0) out.push({ text: SCENE_BREAK, optional: false });
-    for (const slot of scene) {
-      // One option may hold several paragraphs that belong together.
-      for (const template of rng.pick(slot.options).split('\n\n')) {
-        out.push(
-          template.startsWith('*') && template.endsWith('*')
-            ? { text: template, optional: false }
-            : paragraph(template, ctx, rules, rng, slot.optional === true),
-        );
-      }
-    }
-  });
+  const previous = plan.chapters.find((c) => c.chapterNumber === n - 1);
+  // A previous chapter this writer did not write (another provider): recall it through its summary.
+  if (previousChapter && bareTitle(previousChapter.title) !== titleOf(plan, n - 1)) {
+    out.push({ text: `*Previously: ${plainText(previousChapter.summary)}*`, optional: false });
+  }
+  if (previous?.stage === 'resolution') {
+    out.push(paragraph(rng.pick(REOPENINGS), ctx, rng));
+  } else {
+    const kind = previous?.scene.kind ?? 'crossing';
+    out.push(detailed(rng.pick(CONTINUATIONS[kind]), ctx, rng));
+  }
+  // Who is with the hero and what they carry, as the plan's state has it after chapter n − 1.
+  const recap = deal(`${plan.heroId ?? plan.title}/book`, 'recap', RECAPS, n)[0]!;
+  out.push(
+    paragraph(
+      `${recap} ${heldSoFar(plan)}`,
+      {
+        ...ctx,
+        withHero: companySoFar(plan),
+        location: plan.state.location,
+        firstPlace: plan.places[0]?.name ?? ctx.place!,
+      },
+      rng,
+    ),
+  );
   return out;
 }
 
-/** Every chapter but the last of a story ends by pointing at the next one. */
-function closing(s: Situation, ctx: Ctx, rules: Rules, rng: Rng): Paragraph[] {
-  return endsStory(s.arc)
-    ? []
-    : [paragraph(inTurn(s.world, HOOKS, s.chapterNumber, 'hook'), ctx, rules, rng)];
+function companySoFar(plan: StoryPlan): string {
+  const names = plan.state.companionsWithHero;
+  return names.length ? listOf(names) : (plan.cast[0]?.name ?? 'Nobody');
+}
+
+/** One line on the company so far ({withHero}: the companions with the hero after the last chapter). */
+const RECAPS = [
+  '[Since|Ever since] {firstPlace}, {withHero} had [stayed at|kept to|never left] {hero}’s side, [through everything|whatever the road did|without complaint, mostly].',
+  '[It felt like years since|It was a long way back to|Nobody talked much about] {firstPlace}. {withHero} [went on|walked on|kept going] with {hero} [all the same|regardless|anyway].',
+  '[Counting heads|Taking stock|Looking round] at {location}, {hero} found {withHero} [still there|close by|right behind], [muddy|tired|grinning] and [unbroken|stubborn|ready].',
+  '{withHero} [and {hero}|with {hero}] had come a long way from {firstPlace}, and [it showed|they knew it|nobody said so].',
+];
+
+function heldSoFar(plan: StoryPlan): string {
+  const held = plan.state.objectsHeld;
+  return held.length
+    ? `{hero} [carried|kept close|had not let go of] ${listOf(held)}.`
+    : '{hero} carried little but hope.';
+}
+
+function sceneBody(entry: PlannedChapter, ctx: Ctx, rng: Rng): Paragraph[] {
+  const kind = entry.scene.kind ?? kindOfAction(entry.scene.action);
+  // Every telling of a beat is used, in a seeded order: the scene is the chapter's longest part.
+  return SCENE_BEATS[kind].flatMap((beat, i) =>
+    rng.shuffle(beat).map((t, j) => detailed(t, ctx, rng, i === 1 && j > 0)),
+  );
+}
+
+function momentLead(entry: PlannedChapter, rng: Rng): string {
+  // The planned moment is told in the present, like the caption of the chapter's picture.
+  const when = { dawn: 'at dawn', day: 'in the full light of day', dusk: 'at dusk', night: 'by night' }[
+    entry.scene.timeOfDay
+  ];
+  return rng.pick([
+    `Years later, a painter would show it like this, ${when}:`,
+    'This is the moment the songs keep:',
+    `If you could step into that ${entry.scene.timeOfDay === 'day' ? 'day' : entry.scene.timeOfDay}, this is what you would see:`,
+    'Picture it, as everyone who was there still does:',
+    `Hold on to this picture, ${when}:`,
+  ]);
 }
 
 /** A summary from elsewhere as one line of plain text (no markup that could break the italics). */
@@ -373,44 +405,93 @@ function plainText(summary: string): string {
   return stop > 200 ? cut.slice(0, stop + 1) : `${cut.trimEnd()}…`;
 }
 
+// ---------------------------------------------------------------- summary
+
+const SUMMARY_EVENTS: Record<SceneKind, string> = {
+  arrival: '{hero} and {a} arrived in {place}',
+  crossing: '{hero} and {a} crossed into {place}',
+  chase: '{hero} and {a} were chased through {place} by the servants of {foe}',
+  storm: '{hero} and {a} weathered a storm in {place}',
+  rescue: '{hero} led a rescue in {place} with {a}',
+  parley: '{hero} bargained with {rival} in {place}',
+  council: '{hero} and {a} made a plan against {foe} in {place}',
+  betrayal: '{rival} betrayed {hero} in {place}',
+  ambush: '{hero} and {a} survived an ambush in {place}',
+  duel: '{hero} fought {foe} in {place}',
+  siege: '{hero} and {a} defended {place} against {foe}',
+  discovery: '{hero} and {a} uncovered a secret in {place}',
+  trial: '{hero} passed the trial of {place}',
+  ritual: '{hero} performed the old rite in {place}',
+  vigil: '{hero} kept a long watch with {a} in {place}',
+  festival: '{hero} and {a} celebrated in {place}',
+};
+
+function summaryOf(plan: StoryPlan, entry: PlannedChapter, ctx: Ctx, last: boolean): string {
+  const kind = entry.scene.kind ?? kindOfAction(entry.scene.action);
+  const fill = (t: string) => t.replace(/\{(\w+)\}/g, (_, k: string) => ctx[k] ?? '');
+  const sentences = [
+    `${upperFirst(fill(SUMMARY_EVENTS[kind]))} at ${entry.scene.timeOfDay === 'day' ? 'midday' : entry.scene.timeOfDay}.`,
+    ctx.moment!,
+  ];
+  if (entry.objectFound && !last) sentences.push(`${ctx.hero} now carries ${entry.objectFound}.`);
+  if (last) sentences.push(`The threat of ${ctx.foe} is over. The story is complete.`);
+  else sentences.push(`Next, the road leads to ${ctx.nextPlace}.`);
+  // A moment with a sentence break of its own could make five: keep the first and the last two.
+  const text = sentences.join(' ');
+  return sentencesOf(text).length > 4
+    ? sentencesOf(text)
+        .filter((_, i, all) => i === 0 || i >= all.length - 2)
+        .join(' ')
+    : text;
+}
+
 // ---------------------------------------------------------------- length
 
 /**
- * Renders the chapter within 600–1,200 words: drops optional paragraphs (in seeded order) while it
- * is too long, adds padding paragraphs (this story's own, different per chapter) while too short.
+ * Renders the chapter within the word limits: adds interludes (before the scene break, so the
+ * chapter still ends on its own last beat) while too short, drops optional paragraphs while too long.
  */
 function fitToLength(
   heading: string,
   paragraphs: Paragraph[],
-  s: Situation,
+  padding: string[],
   ctx: Ctx,
-  rules: Rules,
   rng: Rng,
 ): string {
   const render = () => `${heading}\n\n${paragraphs.map((p) => p.text).join('\n\n')}\n`;
   let text = render();
-  const optionals = rng.shuffle(paragraphs.filter((p) => p.optional));
-  while (countWords(text) > CHAPTER_MAX_WORDS && optionals.length) {
-    paragraphs.splice(paragraphs.indexOf(optionals.pop()!), 1);
+  const interludes = [...padding];
+  while (countWords(text) < CHAPTER_MIN_WORDS + 20 && interludes.length) {
+    const at = Math.max(
+      1,
+      paragraphs.findIndex((p) => p.text === SCENE_BREAK),
+    );
+    paragraphs.splice(at, 0, detailed(interludes.shift()!, ctx, rng, true));
     text = render();
   }
-  // Padding goes before the last scene, so the chapter still ends on its own last beat.
-  const order = s.world.textureOrder;
-  for (let k = 0; countWords(text) < CHAPTER_MIN_WORDS && k < order.length; k++) {
-    const template = TEXTURES[order[(s.chapterNumber * 3 + k) % order.length]!]!;
-    const breakAt = paragraphs.map((p) => p.text).lastIndexOf(SCENE_BREAK);
-    paragraphs.splice(
-      breakAt > 0 ? breakAt : paragraphs.length - 1,
+  // Past the interludes, a prose paragraph before the break gains one more small detail.
+  const prose = paragraphs
+    .slice(
       0,
-      paragraph(template, ctx, rules, rng, true),
-    );
+      paragraphs.findIndex((p) => p.text === SCENE_BREAK),
+    )
+    .filter((p) => !p.text.startsWith('*'));
+  for (let k = 0; countWords(text) < CHAPTER_MIN_WORDS + 20 && k < 3 * prose.length; k++) {
+    const target = prose[(k * 5) % prose.length]!;
+    target.text = tidyParagraph(`${target.text} ${expand('<detail>', ctx, RULES, rng)}`);
+    text = render();
+  }
+  const optionals = paragraphs.filter((p) => p.optional);
+  while (countWords(text) > CHAPTER_MAX_WORDS && optionals.length) {
+    paragraphs.splice(paragraphs.indexOf(optionals.pop()!), 1);
     text = render();
   }
   // Extreme inputs only (a hero name of many words): shorten the middle of the chapter.
   while (countWords(text) > CHAPTER_MAX_WORDS && paragraphs.length > 4) {
     const middle = paragraphs.findIndex(
-      (p, i) => i > 0 && i < paragraphs.length - 2 && p.text !== SCENE_BREAK,
+      (p, i) => i > 1 && i < paragraphs.length - 2 && p.text !== SCENE_BREAK,
     );
+    if (middle < 0) break;
     paragraphs.splice(middle, 1);
     text = render();
   }

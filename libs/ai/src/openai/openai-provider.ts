@@ -26,6 +26,7 @@ import {
   type NarrationRequest,
   type WrittenChapter,
 } from '../types.js';
+import { planStory, revisePlan } from '../local/story/plan.js';
 import { readChapterAnswer } from './chapter-answer.js';
 
 export interface OpenAiProviderOptions {
@@ -125,8 +126,16 @@ export class OpenAiProvider implements AiProvider {
    * call as a retryable AiProviderError (the job's own retries then start afresh).
    */
   async writeChapter(request: ChapterRequest): Promise<WrittenChapter> {
-    const { chapterNumber } = chapterPosition(request);
-    const messages = conversation(CHAPTER_SYSTEM_PROMPT, chapterUserPrompt(request));
+    const { chapterNumber, total } = chapterPosition(request);
+    // A request from before plans existed gets the plan the local writer would make, so the model
+    // too writes one continuous story with a cast, places and an arc.
+    const plan = revisePlan(request.plan ?? planStory(request.hero, { chaptersTotalCount: total }), {
+      chapterNumber,
+      chaptersTotalCount: total,
+      previousChapters:
+        request.previousChapters ?? (request.previousChapter ? [request.previousChapter] : []),
+    });
+    const messages = conversation(CHAPTER_SYSTEM_PROMPT, chapterUserPrompt({ ...request, plan }));
     const first = await this.completeChapter(messages, chapterNumber);
     const firstAnswer = readChapterAnswer(first, chapterNumber);
     if (firstAnswer.ok) return escapeChapter(firstAnswer.chapter, request);
