@@ -32,6 +32,24 @@ describe('LocalAiProvider', () => {
     expect(webp.length).toBeLessThan(front!.png.length);
   });
 
+  it('draws a recreation (variant 1) as new pictures of the same hero', async () => {
+    const provider = new LocalAiProvider({ imageSize: 96 });
+    const [first, again, recreated] = await Promise.all([
+      provider.generateHeroImages(hero),
+      provider.generateHeroImages(hero, { variant: 0 }),
+      provider.generateHeroImages(hero, { variant: 1 }),
+    ]);
+    expect(
+      again.map((i) => i.png.equals(first[i.angle === 'front' ? 0 : i.angle === 'profile' ? 1 : 2]!.png)),
+    ).toEqual([true, true, true]);
+    recreated.forEach((img, i) => {
+      expect(img.angle).toBe(first[i]!.angle);
+      expect(img.png.equals(first[i]!.png)).toBe(false);
+      expect(img.prompt).not.toBe(first[i]!.prompt);
+      expect(img.prompt).toContain('Kael');
+    });
+  });
+
   it('validates the image size option', () => {
     expect(() => new LocalAiProvider({ imageSize: 0 })).toThrow(RangeError);
     expect(() => new LocalAiProvider({ imageSize: 10.5 })).toThrow(RangeError);
