@@ -98,7 +98,7 @@ export function heroDesign(hero: HeroProfile): HeroDesign {
     root,
     palette,
     look,
-    character: rollCharacter(hero, look, palette, root.fork('character')),
+    character: rollCharacter(hero.western.sign, look, palette, root.fork('character')),
     animal: animalOf(hero.chinese.sign),
     constellation: constellationFor(hero.western.sign),
     homelands,

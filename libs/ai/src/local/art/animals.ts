@@ -78,8 +78,10 @@ export function drawAnimal(
   height: number,
   left: boolean,
   style: AnimalStyle,
+  /** Another coat than the animal's own (a red fox drawn with the dog's shape). */
+  coatColor?: string,
 ): string {
-  const body = ANIMAL_BODY[animal];
+  const body = { ...ANIMAL_BODY[animal], ...(coatColor ? { coat: coatColor } : {}) };
   const k = height;
   const d = left ? -1 : 1;
   const P = (p: readonly number[]): Point => [x + p[0]! * k * d, y + p[1]! * k];
@@ -500,7 +502,6 @@ export function drawAnimal(
         ],
         dark,
       );
-      ellipse(-0.02, -0.52, 0.26, 0.07, belly);
       eye(0.42, -0.86, 0.025);
       break;
     case 'pig':
@@ -533,6 +534,35 @@ export function drawAnimal(
       break;
   }
   return parts.join('');
+}
+
+/** Words in a cast member's kind that make it an animal, the shape it is drawn with and its coat. */
+const KIND_SHAPES: [RegExp, Animal, string?][] = [
+  [/\bfox/, 'dog', '#c8602a'],
+  [/\b(wolf|wolves)/, 'dog', '#8a8a90'],
+  [/\b(dog|hound|pup|jackal)/, 'dog'],
+  [/\b(lion|lioness)/, 'tiger', '#d8a048'],
+  [/\b(panther|black cat)/, 'tiger', '#2a2a30'],
+  [/\b(cat|lynx|tiger|leopard)/, 'tiger'],
+  [/\b(horse|pony|mare|stallion|stag|deer)/, 'horse'],
+  [/\b(rat|mouse|mice)/, 'rat'],
+  [/\b(rabbit|hare)/, 'rabbit'],
+  [/\b(snake|serpent|viper|adder)/, 'snake'],
+  [/\b(dragon|wyrm|drake|wyvern)/, 'dragon'],
+  [/\b(goat|sheep|ram)\b/, 'goat'],
+  [/\b(ox|bull|cow|buffalo|yak)\b/, 'ox'],
+  [/\b(monkey|ape)/, 'monkey'],
+  [/\b(rooster|hen|cockerel|chicken)/, 'rooster'],
+  [/\b(pig|boar|hog)/, 'pig'],
+  [/\b(owl|raven|crow|hawk|falcon|bird|magpie|heron)/, 'rooster', '#4a4a5a'],
+];
+
+/** The animal a cast member's kind describes ('a red fox' → dog shape, fox red), or null for people. */
+export function animalForKind(kind: string): { animal: Animal; coat?: string } | null {
+  const k = kind.toLowerCase();
+  for (const [words, animal, coat] of KIND_SHAPES)
+    if (words.test(k)) return coat ? { animal, coat } : { animal };
+  return null;
 }
 
 export const ANIMAL_NOUNS: Record<Animal, string> = {

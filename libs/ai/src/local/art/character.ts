@@ -4,7 +4,6 @@
  * (eyes, brows, mouth, hair), coloured clothes, trim and the weapon or focus of their look.
  */
 import type { Rng } from '../../prng.js';
-import type { HeroProfile } from '../../types.js';
 import { mix } from '../color.js';
 import type { HeroLook } from '../figure.js';
 import type { Palette } from '../palette.js';
@@ -62,8 +61,9 @@ const SIGN_ORDER = [
   'Pisces',
 ];
 
-export function rollCharacter(hero: HeroProfile, look: HeroLook, P: Palette, rng: Rng): HeroCharacter {
-  const signIndex = Math.max(0, SIGN_ORDER.indexOf(hero.western.sign));
+/** A person's looks from their Western sign, their look (weapon, headgear) and palette. */
+export function rollCharacter(sign: string, look: HeroLook, P: Palette, rng: Rng): HeroCharacter {
+  const signIndex = Math.max(0, SIGN_ORDER.indexOf(sign));
   const outfit = rng.chance(0.75)
     ? OUTFITS[P.element][signIndex % 2]!
     : OUTFITS[P.element][(signIndex + 1) % 2]!;
