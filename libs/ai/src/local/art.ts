@@ -451,6 +451,27 @@ export function frame(c: Canvas): void {
   );
 }
 
+/**
+ * What one of the hero's images shows, in words an image model can draw from: the camera, the pose,
+ * the landscape, hour and weather, the hero's looks and clothing and the companion animal. The same
+ * shot the local provider draws, so both providers picture the hero alike.
+ */
+export function describeHeroShot(
+  hero: HeroProfile,
+  angle: ImageAngle,
+  variant = 0,
+): { camera: string; pose: string; setting: string; character: string; animal: string } {
+  const d = heroDesign(hero);
+  const shot = shotFor(d, angle, variant);
+  return {
+    camera: CAMERA_WORDS[shot.camera],
+    pose: POSE_WORDS[shot.pose],
+    setting: `${LANDSCAPE_WORDS[shot.landscape]} ${TIME_WORDS[shot.time]}${WEATHER_WORDS[shot.weather]}`,
+    character: describeCharacter(d.character),
+    animal: ANIMAL_NOUNS[d.animal],
+  };
+}
+
 const ANGLE_WORDS: Record<ImageAngle, string> = {
   front: 'Front view',
   profile: 'Side profile view',
