@@ -255,7 +255,9 @@ export function stageHero(
       animalInFront = false;
     } else if (shot.camera === 'full') {
       const ah = Math.max(body.height, 0.2) * size;
-      const reach = shot.pose === 'with the animal' ? 0.42 : -rng.range(0.32, 0.42);
+      // Big animals stand further off and behind the hero, so they never hide it.
+      const big = body.height > 0.5;
+      const reach = shot.pose === 'with the animal' ? 0.42 : -rng.range(0.32, 0.42) - (big ? 0.22 : 0);
       const ax = x + facing * reach * size;
       animalSvg = drawAnimal(
         animal,
@@ -265,7 +267,7 @@ export function stageHero(
         shot.pose === 'with the animal' ? facing > 0 : facing < 0,
         style,
       );
-      animalInFront = shot.pose !== 'with the animal';
+      animalInFront = shot.pose !== 'with the animal' && !big;
     } else {
       // Close shots: the animal waits further off, on the land behind.
       const ah = Math.max(body.height, 0.3) * rng.range(0.28, 0.36) * H;

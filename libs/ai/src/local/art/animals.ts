@@ -335,7 +335,7 @@ export function drawAnimal(
         0.1,
         dark,
       );
-      legs([-0.38, -0.28, 0.22, 0.32], -0.6, 0.07, coat);
+      legs([-0.38, -0.28, 0.22, 0.32], -0.6, 0.045, coat);
       ellipse(-0.05, -0.72, 0.44, 0.16, coat);
       shape(
         [

@@ -239,10 +239,10 @@ export const POSES: Record<PoseName, Pose> = {
       footF: [0.14, 0],
       kneeB: [-0.07, -0.02],
       footB: [-0.2, -0.01],
-      elbowF: [0.13, -0.5],
-      handF: [0.03, -0.42],
+      elbowF: [0.2, -0.56],
+      handF: [0.17, -0.44],
       elbowB: [-0.13, -0.5],
-      handB: [-0.03, -0.43],
+      handB: [-0.06, -0.36],
     },
     weapon: 'planted',
   },
@@ -928,17 +928,18 @@ export function drawCharacter(
   let grip: Point;
   let wdir: Point;
   if (hold === 'planted') {
-    grip = px([
-      (J.handF[0] + J.handB[0]) / 2 + (poseName === 'ledge' ? J.handF[0] - (J.handF[0] + J.handB[0]) / 2 : 0),
-      J.handF[1],
-    ]);
+    // Planted beside the body in the front hand, clear of the face.
+    grip = px(J.handF);
     wdir = [0, 1];
   } else if (hold === 'on back') {
     grip = px([J.shoulderB[0] - 0.06, J.shoulderB[1] - 0.12]);
     wdir = [0.5 * dir, 1];
   } else {
     grip = px(hold.hand === 'F' ? J.handF : J.handB);
-    wdir = [hold.dir[0] * dir, hold.dir[1]];
+    // Long shafts held above the head lie across it; upright they would run through the face.
+    const overhead = poseName === 'overhead' || poseName === 'striking';
+    const long = ch.look.weapon === 'spear' || ch.look.weapon === 'staff';
+    wdir = overhead && long ? [dir, -0.15] : [hold.dir[0] * dir, hold.dir[1]];
   }
   const wl = Math.hypot(wdir[0], wdir[1]);
   const u: Point = [wdir[0] / wl, wdir[1] / wl];
