@@ -52,7 +52,7 @@ export const ANIMAL_BODY: Record<Animal, { height: number; coat: string; belly: 
   rabbit: { height: 0.22, coat: '#d8d0c6', belly: '#ffffff' },
   dragon: { height: 0.6, coat: '#2f8a5a', belly: '#e8c86a' },
   snake: { height: 0.25, coat: '#4a8a3a', belly: '#d8d08a' },
-  horse: { height: 0.85, coat: '#8a5a34', belly: '#a8784e' },
+  horse: { height: 0.7, coat: '#8a5a34', belly: '#a8784e' },
   goat: { height: 0.42, coat: '#e8e0cc', belly: '#ffffff' },
   monkey: { height: 0.35, coat: '#8a5a34', belly: '#e8c8a0' },
   rooster: { height: 0.3, coat: '#c84a24', belly: '#2a3a2a' },

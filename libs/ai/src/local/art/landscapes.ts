@@ -553,16 +553,36 @@ const PAINTERS: Record<Landscape, (c: Canvas) => void> = {
     c.parts.push(
       `<rect x="0" y="${n(c.horizon + 0.08 * H)}" width="${W}" height="${n(H)}" fill="url(#${id})"/>`,
     );
-    let isles = '';
+    // Islands: a jagged rock underside, a grassy top with a tree or two, a waterfall off one edge.
+    let rock = '';
+    let grass = '';
     let falls = '';
+    let crowns = '';
     for (let i = 0; i < 4; i++) {
       const x = rng.range(0.05, 0.95) * W;
       const y = c.horizon - rng.range(-0.05, 0.25) * H;
-      const w = rng.range(0.05, 0.12) * W;
-      isles += `M${n(x - w)} ${n(y)}Q${n(x)} ${n(y - w * 0.3)} ${n(x + w)} ${n(y)}L${n(x + w * 0.3)} ${n(y + w * 0.9)}L${n(x)} ${n(y + w * 1.4)}L${n(x - w * 0.4)} ${n(y + w * 0.8)}Z`;
-      if (rng.chance(0.6)) falls += `M${n(x + w * 0.6)} ${n(y)}v${n(w * 1.6)}`;
+      const w = rng.range(0.05, 0.11) * W;
+      rock += polyline(
+        [
+          [x - w, y],
+          [x + w, y],
+          [x + w * 0.7, y + w * 0.35],
+          [x + w * 0.35, y + w * 0.5],
+          [x + w * 0.15, y + w * 1.0],
+          [x - w * 0.1, y + w * 0.7],
+          [x - w * 0.35, y + w * 0.55],
+          [x - w * 0.75, y + w * 0.3],
+        ],
+        true,
+      );
+      grass += `M${n(x - w * 1.04)} ${n(y + 2)}Q${n(x)} ${n(y - w * 0.28)} ${n(x + w * 1.04)} ${n(y + 2)}Z`;
+      const tx = x + rng.range(-0.5, 0.5) * w;
+      crowns += circlePath(tx, y - w * 0.32, w * 0.2);
+      if (rng.chance(0.6)) falls += `M${n(x + w * 0.8)} ${n(y + 2)}v${n(w * 1.8)}`;
     }
-    fillPath(c, isles, tone(c, 'far', 0.6));
+    fillPath(c, rock, mix(tone(c, 'far', 0.6), '#000000', 0.2));
+    fillPath(c, grass, mix(tone(c, 'far', 0.6), '#4a8a4a', 0.45));
+    fillPath(c, crowns, mix(tone(c, 'far', 0.6), '#2f6a3a', 0.5));
     c.parts.push(`<path d="${falls}" stroke="#ffffff" stroke-opacity="0.6" stroke-width="5"/>`);
     // The hero's island: its rocky underside hangs into the clouds.
     const under: Point[] = [[-20, c.ground]];
