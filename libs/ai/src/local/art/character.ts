@@ -720,7 +720,7 @@ export function drawCharacter(
     headSvg.push(
       `<path d="M${n(m1[0])} ${n(m1[1])}L${n(m2[0])} ${n(m2[1])}" stroke="${mix(ch.skin, '#6a1a1a', 0.6)}" stroke-width="${n(eyeR * 0.35)}" stroke-linecap="round"/>`,
     );
-    const ear = feature([-0.1, 0.1]);
+    const ear = feature([-0.35, 0.1]);
     headSvg.push(
       `<ellipse cx="${n(ear[0])}" cy="${n(ear[1])}" rx="${n(hr * 0.16 * S)}" ry="${n(hr * 0.26 * S)}" fill="${skin}" stroke="${ink}" stroke-width="${n(outline)}"/>`,
     );
