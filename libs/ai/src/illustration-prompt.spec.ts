@@ -1,5 +1,7 @@
 import { heroFor } from './__tests__/fixtures.js';
 import { illustrationPrompt, keySentences } from './illustration-prompt.js';
+import { heroDesign } from './local/art.js';
+import { describeCharacter } from './local/art/character.js';
 import { writeLocalChapter } from './local/chapter.js';
 import type { IllustrationRequest } from './types.js';
 
@@ -42,7 +44,8 @@ describe('the illustration prompt', () => {
     for (const words of ['Aria', 'Aries', 'Goat', hero.chinese.element, 'fire-aligned']) {
       expect(prompt).toContain(words);
     }
-    expect(prompt).toMatch(/wearing .+(sword|staff|spear|bow)/);
+    expect(prompt).toContain(describeCharacter(heroDesign(hero).character));
+    expect(prompt).toMatch(/with .+(sword|staff|spear|bow)\./);
     expect(prompt).toMatch(/landscape 3:2/);
     expect(prompt).toMatch(/no text, no watermark/);
   });
@@ -62,6 +65,30 @@ describe('the illustration prompt', () => {
     });
     expect(long.length).toBeLessThan(2_000);
     expect(keySentences(chapter.markdown)).toHaveLength(3);
+  });
+
+  it('draws from the planned scene when there is one: place, hour, weather, companions by kind, moment', () => {
+    const planned = illustrationPrompt({
+      ...request,
+      scene: {
+        place: 'Glasswater Ford',
+        landscape: 'river',
+        timeOfDay: 'night',
+        weather: 'rain',
+        companions: ['Ash', 'Mira'],
+        action: 'parley',
+        moment: 'Aria bargains with the ferryman in the rain.',
+      },
+      cast: [{ name: 'Ash', kind: 'a red fox' }],
+    });
+    expect(planned).toContain(
+      'at Glasswater Ford, on the bank of a winding river under the night sky, in the rain.',
+    );
+    expect(planned).toContain('With the hero: Ash (a red fox), Mira.');
+    expect(planned).toContain('in a tense parley: Aria bargains with the ferryman in the rain.');
+    // The text's own scene (mountains at dusk) gives way to the plan.
+    expect(planned).not.toContain('in the mountains, at dusk');
+    expect(planned).toContain(describeCharacter(heroDesign(hero).character));
   });
 
   it('falls back to the opening sentences when no sentence names a scene', () => {

@@ -1,10 +1,16 @@
-/** The image-model prompt of a chapter's illustration, built from the chapter and the hero's profile. */
+/**
+ * The image-model prompt of a chapter's illustration: the planned scene when the story plan gives one
+ * (place, landscape, hour, weather, companions, moment), else the scene read from the chapter's text,
+ * and the hero as the portraits show it.
+ */
 import { withIndefiniteArticle } from '@starborn/zodiac';
 import { sentencesOf } from './chapter-format.js';
 import { readChapterScene, sceneWordCount, type ChapterScene } from './local/chapter-scene.js';
-import { describeLook, rollLook } from './local/figure.js';
+import { heroDesign, TIME_WORDS, WEATHER_WORDS } from './local/art.js';
+import { describeCharacter } from './local/art/character.js';
+import { LANDSCAPE_WORDS } from './local/art/landscapes.js';
 import { ANIMAL_WORDS } from './local/lexicon.js';
-import { Rng } from './prng.js';
+import type { PlannedScene } from './story-plan.js';
 import type { IllustrationRequest } from './types.js';
 
 /** Sentences of the chapter quoted to the model, and the most characters of each. */
@@ -74,21 +80,54 @@ export function keySentences(markdown: string, count = KEY_SENTENCES): string[] 
   );
 }
 
+/** Where, when and with whom a planned scene happens, and its key moment, for the model. */
+function plannedSceneLines(request: IllustrationRequest, scene: PlannedScene): string[] {
+  const cast = request.cast ?? [];
+  const companions = scene.companions.map((name) => {
+    const kind = cast.find((member) => member.name === name)?.kind;
+    return kind ? `${name} (${kind})` : name;
+  });
+  return [
+    `The scene takes place at ${scene.place}, ${LANDSCAPE_WORDS[scene.landscape]} ${TIME_WORDS[scene.timeOfDay]}${WEATHER_WORDS[scene.weather] || ', in clear weather'}.`,
+    companions.length ? `With the hero: ${companions.join(', ')}.` : 'The hero is alone.',
+    `Show this moment, the hero ${ACTION_WORDS[scene.action]}: ${scene.moment}`,
+  ];
+}
+
+const ACTION_WORDS: Record<PlannedScene['action'], string> = {
+  travel: 'on the move',
+  fight: 'fighting',
+  discover: 'discovering something',
+  parley: 'in a tense parley',
+  rest: 'resting',
+  escape: 'escaping',
+  ritual: 'performing a rite',
+  celebrate: 'celebrating',
+};
+
 export function illustrationPrompt(request: IllustrationRequest): string {
   const { hero } = request;
-  const scene = readChapterScene(request.title, request.markdown);
-  const look = rollLook(new Rng(`starborn:${hero.heroId}`).fork('look'));
   const animal = ANIMAL_WORDS[hero.chinese.sign]?.noun ?? hero.chinese.sign;
-  const when = scene.timeOfDay ? `, at ${scene.timeOfDay === 'day' ? 'midday' : scene.timeOfDay}` : '';
-  const creatures = scene.creatures.length
-    ? ` With ${scene.creatures.map((creature) => CREATURES[creature]).join(' and ')}.`
-    : '';
-  const quoted = keySentences(request.markdown).map((sentence) => `"${sentence}"`);
+  const character = describeCharacter(heroDesign(hero).character);
+  let sceneLines: string[];
+  if (request.scene) {
+    sceneLines = plannedSceneLines(request, request.scene);
+  } else {
+    const scene = readChapterScene(request.title, request.markdown);
+    const when = scene.timeOfDay ? `, at ${scene.timeOfDay === 'day' ? 'midday' : scene.timeOfDay}` : '';
+    const creatures = scene.creatures.length
+      ? ` With ${scene.creatures.map((creature) => CREATURES[creature]).join(' and ')}.`
+      : '';
+    const quoted = keySentences(request.markdown).map((sentence) => `"${sentence}"`);
+    sceneLines = [
+      `The scene takes place ${PLACES[scene.setting]}${when}, in ${WEATHER[scene.weather]}.${creatures}`,
+      `Show this moment of the chapter: ${quoted.join(' ')}`,
+    ];
+  }
   return [
     `A wide illustration for Chapter ${request.chapterNumber}, "${request.title}", of a fantasy storybook.`,
-    `The scene takes place ${PLACES[scene.setting]}${when}, in ${WEATHER[scene.weather]}.${creatures}`,
-    `Show this moment of the chapter: ${quoted.join(' ')}`,
-    `The hero in the scene is ${hero.name}, ${withIndefiniteArticle(`${hero.western.element.toLowerCase()}-aligned`)} fantasy adventurer born under ${hero.western.sign} in ${withIndefiniteArticle(hero.chinese.element)} year of the ${animal}, wearing ${describeLook(look)}.`,
+    ...sceneLines,
+    `The hero in the scene is ${hero.name}, ${withIndefiniteArticle(`${hero.western.element.toLowerCase()}-aligned`)} fantasy adventurer born under ${hero.western.sign} in ${withIndefiniteArticle(hero.chinese.element)} year of the ${animal}, with ${character}.`,
     `Colours of the hero's element: ${ELEMENT_LIGHT[hero.western.element] ?? 'starlight silver and deep blue'}.`,
     'Painterly digital fantasy illustration, landscape 3:2 composition, cinematic lighting, suitable for all ages, no text, no watermark.',
   ].join(' ');

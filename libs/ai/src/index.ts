@@ -54,10 +54,12 @@ export { emblemSvg } from './local/emblems.js';
 export {
   composeHeroArt,
   composeHeroArts,
+  describeHeroShot,
   renderHeroImages,
   ART_SIZE,
   type RenderOptions,
 } from './local/art.js';
+export { dHash, hamming, meanHammingDistance } from './variety/image.js';
 export { generateBackstoryMarkdown, countWords, MIN_WORDS, MAX_WORDS } from './local/backstory.js';
 export {
   imagePrompt,
@@ -84,6 +86,8 @@ export { escapeMarkdown, escapeQuotedNames } from './markdown-escape.js';
 export {
   composeChapterIllustration,
   renderChapterIllustration,
+  type DrawnScene,
+  type DrawnCompanion,
   ILLUSTRATION_WIDTH,
   ILLUSTRATION_HEIGHT,
 } from './local/illustration.js';

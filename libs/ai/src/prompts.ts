@@ -5,7 +5,7 @@ import { Rng } from './prng.js';
 import type { StoryPlan } from './story-plan.js';
 import type { ChapterRequest, HeroProfile, ImageAngle, NarrationRequest } from './types.js';
 import { constellationFor } from './local/constellations.js';
-import { describeLook, rollLook } from './local/figure.js';
+import { describeHeroShot } from './local/art.js';
 import { SIGN_WORDS, ANIMAL_WORDS } from './local/lexicon.js';
 
 const list = (items: readonly string[]) => items.filter((s) => s.trim()).join(', ') || 'unknown';
@@ -139,25 +139,17 @@ function planLines(plan: StoryPlan, chapterNumber: number, total: number): strin
 }
 
 const ANGLE_SHOTS: Record<ImageAngle, string> = {
-  front: 'Full-length front view, the hero standing tall and facing the viewer',
-  profile: 'Side profile view, the hero seen from the side, striding along a rocky ledge',
-  action:
-    'Dynamic action shot, the hero leaping into battle with magic blazing, motion trails and flying cloak',
-};
-
-const ELEMENT_SCENES: Record<string, string> = {
-  Fire: 'ember-lit sky in crimson and molten gold, sparks rising',
-  Earth: 'moss green and amber twilight, floating rock shards and crystals',
-  Air: 'lavender and pale blue sky, ribbons of wind',
-  Water: 'deep ocean blue and teal night, a glittering sea, droplets in the air',
+  front: 'Front view, the hero facing the viewer',
+  profile: 'Side profile view, the hero seen from the side',
+  action: 'Dynamic action shot, magic blazing and the cloak flying',
 };
 
 /**
- * An image-model prompt for one angle. The character description is seeded by the hero id so the
- * three prompts describe the same hero.
+ * An image-model prompt for one angle: the same shot (camera, pose, setting, hour, weather) and the
+ * same hero (looks, clothes, gear, companion animal) the local provider draws, seeded by the hero id
+ * and the variant so the three prompts describe one hero and a recreation asks for new shots.
  */
-export function imagePrompt(hero: HeroProfile, angle: ImageAngle): string {
-  const look = rollLook(new Rng(`starborn:${hero.heroId}`).fork('look'));
+export function imagePrompt(hero: HeroProfile, angle: ImageAngle, variant = 0): string {
   let constellation = `the constellation of ${hero.western.sign}`;
   try {
     const c = constellationFor(hero.western.sign);
@@ -166,15 +158,23 @@ export function imagePrompt(hero: HeroProfile, angle: ImageAngle): string {
     // keep the generic wording
   }
   const animal = ANIMAL_WORDS[hero.chinese.sign]?.noun ?? hero.chinese.sign;
+  const shot = describeHeroShot(hero, angle, variant);
   return [
-    `${ANGLE_SHOTS[angle]}.`,
-    `The hero is ${hero.name}, ${withIndefiniteArticle(`${hero.western.element.toLowerCase()}-aligned`)} fantasy adventurer born under ${hero.western.sign} in ${withIndefiniteArticle(hero.chinese.element)} year of the ${hero.chinese.sign}, wearing ${describeLook(look)}.`,
+    `${ANGLE_SHOTS[angle]}, ${shot.camera}: the hero ${shot.pose}, ${shot.setting}.`,
+    `The hero is ${hero.name}, ${withIndefiniteArticle(`${hero.western.element.toLowerCase()}-aligned`)} fantasy adventurer born under ${hero.western.sign} in ${withIndefiniteArticle(hero.chinese.element)} year of the ${hero.chinese.sign}, with ${shot.character}.`,
     `Personality: ${list([...hero.western.traits.slice(0, 2), ...hero.chinese.traits.slice(0, 1)]).toLowerCase()}.`,
-    `In the night sky above: ${constellation}. A round medallion bearing a stylised ${animal} emblem.`,
-    `Setting: ${ELEMENT_SCENES[hero.western.element] ?? 'a starry fantasy sky'}.`,
+    `Beside the hero, ${shot.animal}, the hero's zodiac animal companion. In the sky: ${constellation}. A round medallion bearing a stylised ${animal} emblem.`,
+    `Colours: ${ELEMENT_COLOURS[hero.western.element] ?? 'starlight silver and deep blue'}.`,
     'Painterly digital fantasy illustration, cinematic rim lighting, square composition, no text, no watermark.',
   ].join(' ');
 }
+
+const ELEMENT_COLOURS: Record<string, string> = {
+  Fire: 'crimson and molten gold, sparks rising',
+  Earth: 'moss green and amber, floating rock shards',
+  Air: 'lavender and pale blue, ribbons of wind',
+  Water: 'deep ocean blue and teal, droplets in the air',
+};
 
 export const NARRATOR_SYSTEM_PROMPT = [
   'You are the Cosmic Narrator of Starborn, a warm, mythic storyteller who guides a live shared story in a chat room of fantasy heroes born under the stars.',

@@ -113,6 +113,8 @@ export interface IllustrationRequest {
   markdown: string;
   /** The chapter's scene from the story plan; without it the scene is read from the text. */
   scene?: PlannedScene;
+  /** What each member of the story's cast is ('a red fox', 'a ferrywoman'), so the picture can draw the scene's companions. */
+  cast?: { name: string; kind: string }[];
 }
 
 export interface ChapterIllustration {

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { allSignCombinations, articleMistakes, heroFor, randomHeroId } from '../__tests__/fixtures.js';
 import type { HeroProfile } from '../types.js';
-import { composeHeroArt, composeHeroArts, renderHeroImages } from './art.js';
+import { composeHeroArt, composeHeroArts, heroDesign, renderHeroImages } from './art.js';
+import { LANDSCAPE_WORDS } from './art/landscapes.js';
+
+const LANDSCAPE_PHRASES = Object.values(LANDSCAPE_WORDS);
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
@@ -48,13 +51,58 @@ describe('procedural hero artwork', () => {
     expect(hashes.size).toBe(100);
   });
 
-  it('draws the constellation, the medallion and the element palette into the SVG', () => {
+  it('draws the constellation, the medallion, the hero and its animal into the SVG', () => {
     const [front] = composeHeroArts(hero);
     // Aries has 4 stars; each star gets a glow circle in the constellation group.
-    expect(front!.svg).toContain('url(#sg)');
-    expect(front!.svg).toMatch(/<g fill="url\(#sg\)">(<circle [^>]+\/>){4}<\/g>/);
-    expect(front!.svg).toContain('url(#halo)');
-    expect(front!.svg.length).toBeLessThan(80_000);
+    expect(front!.svg).toMatch(/<g fill="url\(#sg-\d+\)">(<circle [^>]+\/>){4}<\/g>/);
+    expect(front!.svg).toMatch(/url\(#halo-\d+\)/);
+    // The hero's face: its skin colour and two eyes with irises of its eye colour.
+    const { character } = heroDesign(hero);
+    expect(front!.svg).toContain(`fill="${character.eyes}"`);
+    expect(front!.svg.length).toBeLessThan(160_000);
+  });
+
+  it('gives each image its own pose, setting and camera, and names them in the prompt', () => {
+    const arts = composeHeroArts(hero);
+    const landscapes = arts.map((a) => LANDSCAPE_PHRASES.find((p) => a.prompt.includes(p)));
+    expect(landscapes.every(Boolean)).toBe(true);
+    expect(new Set(landscapes).size).toBe(3);
+    for (const a of arts) {
+      expect(a.prompt).toMatch(/full-length|three-quarter-length|head-and-shoulders/);
+      expect(a.prompt).toContain('curl-horned goat');
+    }
+  });
+
+  it('re-rolls pose, setting, light and camera for each variant while the hero stays the same', () => {
+    const first = composeHeroArts(hero).map((a) => a.prompt);
+    const variants = [1, 2, 3].map((variant) => composeHeroArts(hero, { variant }).map((a) => a.prompt));
+    const identity = (prompt: string) => prompt.split('. ')[1];
+    for (const prompts of variants) {
+      // Another composition for each image …
+      prompts.forEach((p, i) => expect(p).not.toBe(first[i]));
+      // … of the same person with the same clothes and gear.
+      expect(prompts.map(identity)).toEqual(first.map(identity));
+    }
+    expect(composeHeroArt(hero, 'front', { variant: 2 }).svg).toBe(
+      composeHeroArts(hero, { variant: 2 })[0]!.svg,
+    );
+    expect(() => composeHeroArts(hero, { variant: -1 })).toThrow(RangeError);
+  });
+
+  it('draws fine detail at full size that the small preview leaves out, on the same composition', async () => {
+    const full = composeHeroArt(hero, 'front', { size: 1024 }).svg;
+    const preview = composeHeroArt(hero, 'front', { size: 512 }).svg;
+    const shapes = (svg: string) => (svg.match(/<(path|circle|ellipse|rect)\b/g) ?? []).length;
+    const strokes = (svg: string) => (svg.match(/[Mm]/g) ?? []).length;
+    expect(shapes(full)).toBeGreaterThan(shapes(preview));
+    expect(strokes(full)).toBeGreaterThan(strokes(preview) * 1.3);
+    // The preview is the full picture, only with less detail: shrunk to 64 px they look alike.
+    const [a, b] = await Promise.all(
+      [full, preview].map((svg) => sharp(Buffer.from(svg)).resize(64, 64).greyscale().raw().toBuffer()),
+    );
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff += Math.abs(a[i]! - b[i]!);
+    expect(diff / a.length).toBeLessThan(12);
   });
 
   it('describes the image in a prompt naming the hero, both signs and the constellation', () => {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { heroFor } from '../__tests__/fixtures.js';
 import type { IllustrationRequest } from '../types.js';
+import type { PlannedScene } from '../story-plan.js';
 import { heroDesign } from './art.js';
+import { describeCharacter } from './art/character.js';
 import { writeLocalChapter } from './chapter.js';
 import {
   composeChapterIllustration,
@@ -64,10 +66,11 @@ describe('the local chapter illustration', () => {
     expect(sha(a.png)).not.toBe(sha(b.png));
   });
 
-  it('shows the setting, time and creatures the chapter names, and says so', () => {
+  it('without a planned scene, shows the setting, time and creatures the chapter names, and says so', () => {
     const { scene, alt } = composeChapterIllustration(harbour);
-    expect(scene).toMatchObject({ setting: 'sea', timeOfDay: 'dawn', creatures: ['birds'] });
-    expect(alt).toMatch(/shore above the open water/);
+    expect(scene.read).toMatchObject({ setting: 'sea', timeOfDay: 'dawn', creatures: ['birds'] });
+    expect(scene).toMatchObject({ landscape: 'coast', timeOfDay: 'dawn' });
+    expect(alt).toMatch(/above the open water/);
     expect(alt).toMatch(/at dawn/);
     expect(alt).toMatch(/flock of birds/);
     const cave = composeChapterIllustration({
@@ -75,19 +78,83 @@ describe('the local chapter illustration', () => {
       title: 'The Deep Dark',
       markdown: 'Snow fell at night over the mine. In the cave, crystals glittered in the tunnel.',
     });
-    expect(cave.scene).toMatchObject({ setting: 'caverns', weather: 'snow', timeOfDay: 'night' });
-    expect(cave.alt).toMatch(/cave .* at night, in falling snow/);
+    expect(cave.scene).toMatchObject({ landscape: 'caverns', weather: 'snow', timeOfDay: 'night' });
+    expect(cave.alt).toMatch(/cavern .* under the night sky, in falling snow/);
   });
 
-  it('draws the hero of the portraits: its figure in its own palette', () => {
-    const { palette } = heroDesign(hero);
-    const { svg } = composeChapterIllustration(harbour);
-    expect(svg).toContain(`<g fill="${palette.rim}">`);
-    expect(svg).toContain(`<g fill="${palette.figure}">`);
-    const other = heroFor('1988-11-20', 'Bram');
-    const otherSvg = composeChapterIllustration({ ...harbour, hero: other }).svg;
-    expect(otherSvg).toContain(`<g fill="${heroDesign(other).palette.rim}">`);
-    expect(otherSvg).not.toContain(`<g fill="${palette.rim}">`);
+  it('draws a planned scene: its landscape, hour, weather, companions by their kinds and the moment', () => {
+    const scene: PlannedScene = {
+      place: 'Greyspine Pass',
+      landscape: 'mountains',
+      timeOfDay: 'dusk',
+      weather: 'snow',
+      companions: ['Ash', 'Mira'],
+      action: 'fight',
+      moment: 'Aria holds the pass while Ash bares his teeth.',
+    };
+    const cast = [
+      { name: 'Ash', kind: 'a red fox' },
+      { name: 'Mira', kind: 'a one-eyed ferrywoman' },
+    ];
+    const drawn = composeChapterIllustration({ ...harbour, scene, cast });
+    expect(drawn.scene).toMatchObject({
+      place: 'Greyspine Pass',
+      landscape: 'mountains',
+      timeOfDay: 'dusk',
+      weather: 'snow',
+      action: 'fight',
+      companions: [
+        { name: 'Ash', kind: 'a red fox', animal: 'dog' },
+        { name: 'Mira', kind: 'a one-eyed ferrywoman', animal: null },
+      ],
+    });
+    expect(['lunge', 'striking', 'leaping', 'guard', 'overhead']).toContain(drawn.scene.pose);
+    expect(drawn.alt).toContain(
+      'at Greyspine Pass, on a high pass below snow-capped peaks at dusk, in falling snow',
+    );
+    expect(drawn.alt).toContain('Ash, a red fox');
+    expect(drawn.alt).toContain('Mira, a one-eyed ferrywoman');
+    expect(drawn.alt).toContain(scene.moment);
+    // The text no longer decides the picture: the same scene with other words keeps its landscape.
+    const other = composeChapterIllustration({ ...harbour, markdown: 'They sailed the sea.', scene, cast });
+    expect(other.scene.landscape).toBe('mountains');
+    // Each companion adds a figure: without them the picture is plainer.
+    const alone = composeChapterIllustration({ ...harbour, scene: { ...scene, companions: [] }, cast });
+    expect(alone.svg.length).toBeLessThan(drawn.svg.length);
+  });
+
+  it('lays mist as soft banks and haze, never as full-width bands across the hero', () => {
+    const misty = composeChapterIllustration({
+      ...harbour,
+      scene: {
+        place: 'The Whispering Pines',
+        landscape: 'forest',
+        timeOfDay: 'day',
+        weather: 'mist',
+        companions: [],
+        action: 'travel',
+        moment: 'The hero walks into the mist.',
+      },
+    });
+    const fullWidthRects = [
+      ...misty.svg.matchAll(/<rect x="0" y="([\d.]+)" width="1200" height="([\d.]+)"[^>]*>/g),
+    ];
+    // Only the low veil at the foot of the picture may span the width; it reaches the bottom edge.
+    for (const [, y, height] of fullWidthRects) {
+      expect(Number(y) + Number(height)).toBeGreaterThanOrEqual(ILLUSTRATION_HEIGHT - 1);
+      expect(Number(y)).toBeGreaterThan(ILLUSTRATION_HEIGHT * 0.75);
+    }
+    expect(misty.svg).toMatch(/<g fill="url\(#mist[^"]*\)"><ellipse/);
+  });
+
+  it('draws the hero of the portraits: the same person and clothes, in its palette', () => {
+    const { character } = heroDesign(hero);
+    const { svg, alt } = composeChapterIllustration(harbour);
+    expect(alt).toContain(describeCharacter(character));
+    expect(svg).toContain(`fill="${character.eyes}"`);
+    const other = heroFor('1988-11-20', 'Bram', 'fedcba9876543210fedcba9876543210');
+    const otherAlt = composeChapterIllustration({ ...harbour, hero: other }).alt;
+    expect(otherAlt).toContain(describeCharacter(heroDesign(other).character));
   });
 
   // How long a drawing takes is measured by the generation bench (bench/generation), not asserted here.

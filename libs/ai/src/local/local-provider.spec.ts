@@ -32,6 +32,23 @@ describe('LocalAiProvider', () => {
     expect(webp.length).toBeLessThan(front!.png.length);
   });
 
+  it('draws a recreation (variant 1) as new pictures of the same hero', async () => {
+    const provider = new LocalAiProvider({ imageSize: 96 });
+    const [first, again, recreated] = await Promise.all([
+      provider.generateHeroImages(hero),
+      provider.generateHeroImages(hero, { variant: 0 }),
+      provider.generateHeroImages(hero, { variant: 1 }),
+    ]);
+    // Variant 0 is the first art, asked for or not.
+    again.forEach((img, i) => expect(img.png.equals(first[i]!.png)).toBe(true));
+    recreated.forEach((img, i) => {
+      expect(img.angle).toBe(first[i]!.angle);
+      expect(img.png.equals(first[i]!.png)).toBe(false);
+      expect(img.prompt).not.toBe(first[i]!.prompt);
+      expect(img.prompt).toContain('Kael');
+    });
+  });
+
   it('validates the image size option', () => {
     expect(() => new LocalAiProvider({ imageSize: 0 })).toThrow(RangeError);
     expect(() => new LocalAiProvider({ imageSize: 10.5 })).toThrow(RangeError);

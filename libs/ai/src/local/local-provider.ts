@@ -4,6 +4,7 @@ import type {
   ChapterRequest,
   IllustrationRequest,
   GeneratedImage,
+  HeroImageOptions,
   HeroProfile,
   NarrationRequest,
   WrittenChapter,
@@ -39,8 +40,8 @@ export class LocalAiProvider implements AiProvider {
     this.imageSize = size;
   }
 
-  async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {
-    return renderHeroImages(hero, { size: this.imageSize });
+  async generateHeroImages(hero: HeroProfile, options: HeroImageOptions = {}): Promise<GeneratedImage[]> {
+    return renderHeroImages(hero, { size: this.imageSize, variant: options.variant ?? 0 });
   }
 
   async generateBackstory(hero: HeroProfile): Promise<string> {

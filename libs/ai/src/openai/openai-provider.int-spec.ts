@@ -8,6 +8,8 @@ import { heroFor } from '../__tests__/fixtures.js';
 import { providerOn, theOneChat, useFakeOpenAi } from '../__tests__/openai.js';
 import { createAiProvider } from '../config.js';
 import { AiProviderError, AiQuotaExceededError } from '../errors.js';
+import { imagePrompt } from '../prompts.js';
+import { IMAGE_ANGLES } from '../types.js';
 import { OpenAiProvider } from './openai-provider.js';
 
 describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
@@ -54,6 +56,16 @@ describe('OpenAiProvider against a loopback fake of the OpenAI API', () => {
     expect(prompts.some((p) => /side profile/i.test(p))).toBe(true);
     expect(prompts.some((p) => /action/i.test(p))).toBe(true);
     expect(images.map((i) => i.prompt).sort()).toEqual([...prompts].sort());
+  });
+
+  it('asks for the shots of the requested variant: a recreation sends new prompts for the same hero', async () => {
+    const recreated = await openai.provider.generateHeroImages(hero, { variant: 1 });
+    const sent = fake.requests.map((r) => r.body.prompt as string).sort();
+    expect(sent).toEqual(IMAGE_ANGLES.map((angle) => imagePrompt(hero, angle, 1)).sort());
+    expect(recreated.map((i) => i.prompt)).toEqual(IMAGE_ANGLES.map((angle) => imagePrompt(hero, angle, 1)));
+    IMAGE_ANGLES.forEach((angle) =>
+      expect(imagePrompt(hero, angle, 1)).not.toBe(imagePrompt(hero, angle, 0)),
+    );
   });
 
   it('asks DALL·E models for b64_json', async () => {

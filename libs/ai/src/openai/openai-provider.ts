@@ -22,6 +22,7 @@ import {
   type IllustrationRequest,
   type GeneratedImage,
   type HeroProfile,
+  type HeroImageOptions,
   type ImageAngle,
   type NarrationRequest,
   type WrittenChapter,
@@ -199,8 +200,11 @@ export class OpenAiProvider implements AiProvider {
     return choice?.message?.content ?? '';
   }
 
-  async generateHeroImages(hero: HeroProfile): Promise<GeneratedImage[]> {
-    const settled = await Promise.allSettled(IMAGE_ANGLES.map((angle) => this.generateImage(hero, angle)));
+  async generateHeroImages(hero: HeroProfile, options: HeroImageOptions = {}): Promise<GeneratedImage[]> {
+    const variant = options.variant ?? 0;
+    const settled = await Promise.allSettled(
+      IMAGE_ANGLES.map((angle) => this.generateImage(hero, angle, variant)),
+    );
     const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
     if (failures.length) {
       // A quota failure wins: retrying the others would fail the same way.
@@ -209,8 +213,12 @@ export class OpenAiProvider implements AiProvider {
     return settled.map((s) => (s as PromiseFulfilledResult<GeneratedImage>).value);
   }
 
-  private async generateImage(hero: HeroProfile, angle: ImageAngle): Promise<GeneratedImage> {
-    const prompt = imagePrompt(hero, angle);
+  private async generateImage(
+    hero: HeroProfile,
+    angle: ImageAngle,
+    variant: number,
+  ): Promise<GeneratedImage> {
+    const prompt = imagePrompt(hero, angle, variant);
     const data = await this.drawImage(prompt, `${IMAGE_SIZE}x${IMAGE_SIZE}`, `the ${angle} image`);
     return { angle, prompt, png: await normalisePng(data, IMAGE_SIZE, IMAGE_SIZE, `${angle} image`) };
   }

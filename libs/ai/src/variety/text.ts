@@ -3,6 +3,7 @@
  * word n-gram shingles, the Jaccard similarity of two shingle sets, and the mean of a measure over
  * every pair of a list.
  */
+export { meanPairwise } from './pairs.js';
 
 /** The words of a text, lower-cased, markdown and punctuation dropped (apostrophes inside words kept). */
 export function wordsOf(text: string): string[] {
@@ -33,19 +34,6 @@ export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   for (const item of small) if (large.has(item)) shared++;
   const union = a.size + b.size - shared;
   return union === 0 ? 0 : shared / union;
-}
-
-/** The mean of `measure` over every unordered pair of `items`; 0 when there is no pair. */
-export function meanPairwise<T>(items: readonly T[], measure: (a: T, b: T) => number): number {
-  let sum = 0;
-  let pairs = 0;
-  for (let i = 0; i < items.length; i++) {
-    for (let j = i + 1; j < items.length; j++) {
-      sum += measure(items[i]!, items[j]!);
-      pairs++;
-    }
-  }
-  return pairs === 0 ? 0 : sum / pairs;
 }
 
 /** The first sentence of a chapter's prose (after its heading), for spotting shared openings. */
