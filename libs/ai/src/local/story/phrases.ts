@@ -172,6 +172,14 @@ export const CONTINUATIONS: Record<SceneKind, string[]> = {
   ],
 };
 
+/** One line on the company so far ({withHero}: the companions with the hero after the last chapter). */
+export const RECAPS = [
+  '[Since|Ever since] {firstPlace}, {withHero} had [stayed at|kept to|never left] {hero}’s side, [through everything|whatever the road did|without complaint, mostly].',
+  '[It felt like years since|It was a long way back to|Nobody talked much about] {firstPlace}. {withHero} [went on|walked on|kept going] with {hero} [all the same|regardless|anyway].',
+  '[Counting heads|Taking stock|Looking round] at {location}, {hero} found {withHero} [still there|close by|right behind], [muddy|tired|grinning] and [unbroken|stubborn|ready].',
+  '{withHero} [and {hero}|with {hero}] had come a long way from {firstPlace}, and [it showed|they knew it|nobody said so].',
+];
+
 /** When a book grows past a chapter that had already closed the story. */
 export const REOPENINGS = [
   'It should have been the end. {heroCap} had thought so too, right up until the morning <small> turned up where it had no business being, and with it the first whisper that {foe} was not finished after all.',
