@@ -231,6 +231,19 @@ describe('local chapter writer', () => {
     expect(sequel[0]!.markdown.trimEnd().endsWith('*The End*')).toBe(false);
     expect(sequel[2]!.markdown.trimEnd().endsWith('*The End*')).toBe(true);
     for (const chapter of sequel) expect(proseProblems(chapter)).toEqual([]);
+    // Given every earlier chapter, each later chapter still knows the book and recalls nothing as foreign.
+    const previous: PreviousChapter[] = [{ chapterNumber: 1, title: tale!.title, summary: tale!.summary }];
+    for (let chapterNumber = 2; chapterNumber <= 4; chapterNumber++) {
+      const chapter = writeLocalChapter({
+        hero,
+        chapterNumber,
+        chaptersTotalCount: 4,
+        previousChapter: previous.at(-1)!,
+        previousChapters: [...previous],
+      });
+      expect(chapter.markdown).not.toContain('*Previously');
+      previous.push({ chapterNumber, title: chapter.title, summary: chapter.summary });
+    }
   });
 
   it('copes with a missing previous chapter, odd names, sparse profiles and out-of-range positions', () => {

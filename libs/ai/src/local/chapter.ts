@@ -32,6 +32,7 @@ import {
   KIND_WORDS,
   LANDSCAPE_ROADS,
   OBJECT_FOUND,
+  RECAPS,
   REOPENINGS,
   RULES,
   SCENE_BEATS,
@@ -70,7 +71,7 @@ function deal<T>(bookSeed: string, label: string, list: readonly T[], turn: numb
 export function writeLocalChapter(request: ChapterRequest): WrittenChapter {
   const { chapterNumber, total } = chapterPosition(request);
   const previousChapters = previousOf(request);
-  const plan = revisePlan(request.plan ?? planOf(request.hero, total, request.previousChapter), {
+  const plan = revisePlan(request.plan ?? planOf(request.hero, total, previousChapters), {
     chapterNumber,
     chaptersTotalCount: total,
     previousChapters,
@@ -115,17 +116,21 @@ export function writeLocalChapter(request: ChapterRequest): WrittenChapter {
 
 /**
  * The plan of a request that brings none (made before plans existed): the plan of a book of this
- * length, or, when the previous chapter's title shows the book was shorter and has grown (a finished
- * book extended with more chapters), the plan of the book that ended there, which revisePlan then
+ * length, or, when the earlier chapters' titles show the book was shorter and has grown (a finished
+ * book extended with more chapters), the plan of the book as it first ended, which revisePlan then
  * extends so the same story goes on.
  */
-function planOf(hero: HeroProfile, total: number, previous: PreviousChapter | null): StoryPlan {
+function planOf(hero: HeroProfile, total: number, previous: PreviousChapter[]): StoryPlan {
   const plan = planStory(hero, { chaptersTotalCount: total });
-  if (!previous || previous.chapterNumber >= total) return plan;
-  const wanted = bareTitle(previous.title);
-  if (titleOf(plan, previous.chapterNumber) === wanted) return plan;
-  const ended = planStory(hero, { chaptersTotalCount: previous.chapterNumber });
-  return titleOf(ended, previous.chapterNumber) === wanted ? ended : plan;
+  const last = previous.at(-1);
+  if (!last || last.chapterNumber >= total) return plan;
+  if (titleOf(plan, last.chapterNumber) === bareTitle(last.title)) return plan;
+  // The book first ended at chapter k if a k-chapter plan titles its chapter k as written.
+  for (const chapter of previous) {
+    const ended = planStory(hero, { chaptersTotalCount: chapter.chapterNumber });
+    if (titleOf(ended, chapter.chapterNumber) === bareTitle(chapter.title)) return ended;
+  }
+  return plan;
 }
 
 /** Every earlier chapter the request knows of, oldest first. */
@@ -355,14 +360,6 @@ function companySoFar(plan: StoryPlan): string {
   const names = plan.state.companionsWithHero;
   return names.length ? listOf(names) : (plan.cast[0]?.name ?? 'Nobody');
 }
-
-/** One line on the company so far ({withHero}: the companions with the hero after the last chapter). */
-const RECAPS = [
-  '[Since|Ever since] {firstPlace}, {withHero} had [stayed at|kept to|never left] {hero}’s side, [through everything|whatever the road did|without complaint, mostly].',
-  '[It felt like years since|It was a long way back to|Nobody talked much about] {firstPlace}. {withHero} [went on|walked on|kept going] with {hero} [all the same|regardless|anyway].',
-  '[Counting heads|Taking stock|Looking round] at {location}, {hero} found {withHero} [still there|close by|right behind], [muddy|tired|grinning] and [unbroken|stubborn|ready].',
-  '{withHero} [and {hero}|with {hero}] had come a long way from {firstPlace}, and [it showed|they knew it|nobody said so].',
-];
 
 function heldSoFar(plan: StoryPlan): string {
   const held = plan.state.objectsHeld;

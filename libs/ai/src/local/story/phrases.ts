@@ -67,7 +67,7 @@ export const RULES: Rules = {
     '{animalCap} [padded|trotted|crept|wandered|hurried] [ahead|behind|between them|along the edge of the path|in circles], [ears up|nose down|tail high|alert to every sound|pretending to be bored].',
   ],
   sense: [
-    '[The air|Everything|The whole place|The wind] [smelled of|tasted of|was thick with|carried] [smoke|rain|crushed mint|old stone|salt|pine resin|hot iron|wet wool|baking bread], and [somewhere|far off|close by|behind them] [a bird|a bell|water|a door|a dog|a child] [called|rang|ran|banged|answered|laughed].',
+    '[The air|Everything|The whole place|The wind] [smelled of|tasted of|was thick with|carried] [smoke|rain|crushed mint|old stone|salt|pine resin|hot iron|wet wool|baking bread], and [somewhere|far off|close by|behind them] [a bird called|a bell rang|water ran|a door banged|a dog answered|a child laughed].',
   ],
   heroObject: [
     '{heroCap} [kept|held|carried|touched] {object} [close|tight|under their coat|in a fold of cloth], [half expecting|half hoping|afraid|sure] it would [warm|hum|glow|shiver|whisper] [again|at any moment|when it mattered|before long].',
@@ -82,7 +82,7 @@ export const RULES: Rules = {
     '{aCap} and {animal} [traded a look|kept close together|fell into step|sat down together] [by the path|at the edge of things|in the shade|out of the wind], and {hero} [let them be|smiled|counted them twice|envied them a little].',
   ],
   sound2: [
-    '[A shutter|A branch|A stone|A cart|A pot] [banged|cracked|rolled|creaked|rattled] [somewhere|nearby|out of sight|behind a wall], and [all three of them|{a}|{hero}|even {animal}] [jumped|froze|laughed at themselves|reached for a weapon].',
+    '[A shutter banged|A branch cracked|A stone rolled|A cart creaked|A pot rattled] [somewhere|nearby|out of sight|behind a wall], and [all three of them|{a}|{hero}|even {animal}] [jumped|froze|laughed at themselves|reached for a weapon].',
   ],
   aside: [
     '{animal} [sneezed|yawned|flicked an ear|stretched] as if none of it mattered',
@@ -171,6 +171,14 @@ export const CONTINUATIONS: Record<SceneKind, string[]> = {
     'There had been dancing at {prevPlace}, and now there were [blisters|headaches|new friends] to show for it.',
   ],
 };
+
+/** One line on the company so far ({withHero}: the companions with the hero after the last chapter). */
+export const RECAPS = [
+  '[Since|Ever since] {firstPlace}, {withHero} had [stayed at|kept to|never left] {hero}’s side, [through everything|whatever the road did|without complaint, mostly].',
+  '[It felt like years since|It was a long way back to|Nobody talked much about] {firstPlace}. {withHero} [went on|walked on|kept going] with {hero} [all the same|regardless|anyway].',
+  '[Counting heads|Taking stock|Looking round] at {location}, {hero} found {withHero} [still there|close by|right behind], [muddy|tired|grinning] and [unbroken|stubborn|ready].',
+  '{withHero} [and {hero}|with {hero}] had come a long way from {firstPlace}, and [it showed|they knew it|nobody said so].',
+];
 
 /** When a book grows past a chapter that had already closed the story. */
 export const REOPENINGS = [
@@ -322,7 +330,7 @@ export const SCENE_BEATS: Record<SceneKind, string[][]> = {
       '"[So|Right|Well]," {a} <said>, "[what do we actually know|where does that leave us|what now]?" It was the question everyone had been [avoiding|waiting for|thinking].',
     ],
     [
-      'They [argued|talked|planned] until the [candles guttered|fire burned low|stars came out]. {aCap} wanted [speed|caution|a detour]; {b} wanted [rest|answers|a fight]; {hero}, {strength} as ever, listened to both.',
+      'They [argued|talked|planned] until the [candles guttered|fire burned low|stars came out]. {aCap} wanted [speed|caution|a detour]; {b} wanted [rest|answers|a fight]; {hero}, trusting to {strength} as ever, listened to both.',
       '{mentorCap}, {mentorKind}, [had a word|listened|said nothing for a long time]. "{foeCap} [wants|means|intends] to {aim}," [they|{mentor}] <said> at last. "[Stop that, and you stop everything|Remember that|That is all that matters]."',
     ],
     [
@@ -365,7 +373,7 @@ export const SCENE_BEATS: Record<SceneKind, string[][]> = {
     ],
     [
       'They fought [back and forth|up and down the stones|across the whole of {place}]. {heroCap} used {magic}, and {foe} [laughed|answered in kind|only staggered]. {aCap} [shouted encouragement|threw a stone|kept the others back].',
-      '{heroCap} was {weakness}, and {foe} knew it and [used it|pressed it|mocked it]. But {hero} was {strength} too, and [that|the second|the better] part won out.',
+      '{foeCap} knew all about {hero}’s old failing — {weakness} — and [used it|pressed on it|mocked it]. But {hero} had {strength} too, and [that|the second|the better] part won out.',
     ],
     [
       'The last blow was [quick|quiet|almost gentle]. {foeCap} [fell|knelt|stumbled back], [and the air grew warm again|and the world let out its breath|and everything changed].',
@@ -407,7 +415,7 @@ export const SCENE_BEATS: Record<SceneKind, string[][]> = {
     ],
     [
       '{heroCap} [stepped forward|went alone|took a breath]. The question was [about {sign}|about courage|about home], and the answer was [harder|simpler|stranger] than they expected.',
-      'The trial was not [a fight|strength|magic]. It asked {hero} to be {trait} and [not|also] {weakness}, and [to choose|to know the difference].',
+      'The trial was not [a fight|strength|magic]. It asked {hero} to be {trait}, and to [face|name|forgive] {weakness} in themselves.',
     ],
     [
       'When {hero} [answered|finished|came back], the way [opened|glowed|lay clear], and {a} [cheered|breathed again|sat down with relief].',
@@ -614,7 +622,7 @@ export const STAGE_BEATS: Record<ArcStage, string[]> = {
   setup: [
     '{mentorCap}, {mentorKind}, [came to see them off|sent a message|was waiting at the crossroads]. "{foeCap} [has woken|is moving|will not wait]," [they|{mentor}] <said>. "Take {object}. [It has waited for you|It knows the way|Do not lose it]." {heroCap} [took it|hesitated, then took it|bowed and took it].',
     'That night {hero} [packed|unpacked and packed again|sat on the bed staring at the pack], and thought about {place}, about {foe}, and about [how small the world had been yesterday|everything they might not come back to|what it meant to be {trait}].',
-    '{heroCap} had always been {strength}, [everyone said so|and rather proud of it|which was useful now]. {heroCap} had also always been {weakness}, [which was less useful|and {a} never let them forget it|which worried them more].',
+    '{heroCap} had always been known for {strength}, [everyone said so|and was rather proud of it|which was useful now]. {heroCap} was also known for {weakness}, [which was less useful|and {a} never let them forget it|which worried them more].',
   ],
   rising: [
     '[Every day|Each mile|Every night] brought [new trouble|new faces|a new rumour] about {foe}: [a village emptied|a bridge burned|a river running the wrong way]. {aCap} [kept a tally|stopped joking|started sleeping in their boots].',
@@ -629,7 +637,7 @@ export const STAGE_BEATS: Record<ArcStage, string[]> = {
   dark: [
     'It was the [worst|longest|coldest] night of the journey. {heroCap} [sat apart|could not eat|stared into the fire] and thought that perhaps {foe} had already won.',
     '"[Maybe we should go home|I can’t do this|What if we fail]," {hero} <said>, and hated the sound of it. {aCap}, who {aTrait}, [did not argue|sat beside them|gave them the last of the bread].',
-    'Everything they had built [came apart|seemed to crumble|was tested at once]: [the plan|the company|the road] failed, and {hero} was {weakness} at exactly the wrong moment. It took a long time for {a} to find the right words.',
+    'Everything they had built [came apart|seemed to crumble|was tested at once]: [the plan|the company|the road] failed, and {weakness}, {hero}’s old failing, showed itself at exactly the wrong moment. It took a long time for {a} to find the right words.',
   ],
   climax: [
     'Everything they had learned came down to this: [the road|the old rite|the words of {mentor}], {object}, and each other. {heroCap} [breathed in|looked at the company|set their feet] and was ready.',
@@ -639,7 +647,7 @@ export const STAGE_BEATS: Record<ArcStage, string[]> = {
   resolution: [
     'The danger was over. {foeCap} [was gone|would trouble no one again|had been undone], and the world [went on|breathed again|began to mend], [slowly|quietly|the way worlds do].',
     '{rivalCap} came to find them [one last time|at the gate|by the fire]. "[You won|You earned it|Well fought]," [they|{rival}] <said>, [and meant it|and almost smiled|and held out a hand]. {heroCap} [took it|laughed|bowed].',
-    '{mentorCap} [listened to the whole story|nodded at the end|said only, "Good"]. {heroCap} had left home {weakness} and came back {strength}, and {mentor} [had always known it would happen|said so|pretended not to be proud].',
+    '{mentorCap} [listened to the whole story|nodded at the end|said only, "Good"]. {heroCap} had left home known for {weakness} and came back known for {strength}, and {mentor} [had always known it would happen|said so|pretended not to be proud].',
   ],
 };
 

@@ -94,6 +94,15 @@ describe('planStory', () => {
     expect(stageOf(6, 6)).toBe('resolution');
   });
 
+  it('gives the cast no name the hero’s backstory already uses', () => {
+    const hero = heroFor('1982-05-05', 'Bram', '1234567890abcdef1234567890abcdef');
+    const plain = planStory(hero, { chaptersTotalCount: 6 });
+    const taken = plain.cast.map((c) => c.name.split(' ')[0]!);
+    const backstory = `# Bram\n\n${taken.map((name) => `${name} was there.`).join(' ')}`;
+    const planned = planStory(hero, { chaptersTotalCount: 6, backstory });
+    for (const member of planned.cast) expect(taken).not.toContain(member.name.split(' ')[0]);
+  });
+
   it('is deterministic and keeps the steering it is given', () => {
     const hero = heroFor('1979-08-15', 'Selene', 'ffeeddccbbaa99887766554433221100');
     const plan = planStory(hero, { chaptersTotalCount: 8, steering: ['The hero chose the river road.'] });

@@ -47,7 +47,7 @@ import {
 
 export interface PlanOptions {
   chaptersTotalCount: number;
-  /** The hero's backstory as written: the names it gives the hero's homeland are kept out of the cast. */
+  /** The hero's backstory as written: the names it already uses are not given to the new cast. */
   backstory?: string;
   /** What the reader steered so far, newest last. */
   steering?: string[];
@@ -217,8 +217,9 @@ export function planStory(hero: HeroProfile, options: PlanOptions): StoryPlan {
   const { total } = chapterPosition({ chapterNumber: 1, chaptersTotalCount: options.chaptersTotalCount });
   const rng = new Rng(`starborn:${hero.heroId}`).fork('story-plan');
   const names = new Set<string>();
-  // Names the hero's own backstory already uses stay with it (no companion shares the hero's name).
+  // No one in the cast shares a name with the hero or with someone of the hero's backstory.
   for (const word of heroName(hero).split(' ')) names.add(word);
+  for (const word of options.backstory?.match(/\b[A-Z][a-z]{2,}\b/g) ?? []) names.add(word);
 
   const animal = animalNoun(hero.chinese.sign);
   const companionCount = rng.chance(0.5) ? 3 : 2;
