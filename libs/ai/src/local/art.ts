@@ -106,9 +106,6 @@ export function heroDesign(hero: HeroProfile): HeroDesign {
   };
 }
 
-export const stop = (offset: number, color: string, opacity = 1) =>
-  `<stop offset="${offset}" stop-color="${color}"${opacity < 1 ? ` stop-opacity="${opacity}"` : ''}/>`;
-
 export function sparkle(x: number, y: number, r: number): string {
   const k = r * 0.18;
   return polyline(

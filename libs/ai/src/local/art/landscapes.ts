@@ -84,33 +84,43 @@ function groundDetail(c: Canvas, kind: 'grass' | 'pebbles' | 'glints', color: st
 function peaks(c: Canvas, base: number, minH: number, maxH: number, color: string, snow?: string): void {
   const { rng, W } = c;
   const pts: Point[] = [[0, c.H]];
-  const caps: string[] = [];
+  // Valleys and summits alternate: [valley, summit, valley, summit, …, valley].
+  const ridgeLine: Point[] = [];
   let x = -0.06 * W;
   while (x < W * 1.06) {
     const width = rng.range(0.16, 0.3) * W;
-    const top = base - rng.range(minH, maxH);
-    pts.push([x, base + 30], [x + width * rng.range(0.4, 0.6), top]);
-    if (snow) {
-      const h = base - top;
-      const px = x + width / 2;
-      caps.push(
-        polyline(
-          [
-            [px - width * 0.14, top + h * 0.28],
-            [px, top],
-            [px + width * 0.14, top + h * 0.28],
-            [px + width * 0.02, top + h * 0.2],
-            [px - width * 0.04, top + h * 0.3],
-          ],
-          true,
-        ),
-      );
-    }
+    ridgeLine.push([x, base + 30], [x + width * rng.range(0.4, 0.6), base - rng.range(minH, maxH)]);
     x += width * rng.range(0.6, 0.9);
   }
-  pts.push([W * 1.06, base + 30], [W, c.H]);
+  ridgeLine.push([W * 1.06, base + 30]);
+  pts.push(...ridgeLine, [W, c.H]);
   fillPath(c, polyline(pts, true), color);
-  if (snow && caps.length) fillPath(c, caps.join(''), snow, ' fill-opacity="0.85"');
+  if (!snow) return;
+  // Snow down the top third of each summit's two slopes, with a ragged lower edge.
+  const caps: string[] = [];
+  for (let i = 1; i < ridgeLine.length - 1; i += 2) {
+    const [sx, sy] = ridgeLine[i]!;
+    const [lx, ly] = ridgeLine[i - 1]!;
+    const [rx, ry] = ridgeLine[i + 1]!;
+    const down = (fx: number, fy: number, t: number): Point => [sx + (fx - sx) * t, sy + (fy - sy) * t];
+    const left = down(lx, ly, 0.3);
+    const right = down(rx, ry, 0.3);
+    caps.push(
+      polyline(
+        [
+          left,
+          [sx, sy],
+          right,
+          [right[0] + (sx - right[0]) * 0.3, right[1] - (right[1] - sy) * 0.05],
+          [sx + (right[0] - sx) * 0.15, sy + (right[1] - sy) * 0.45],
+          [sx - (sx - left[0]) * 0.2, sy + (left[1] - sy) * 0.7],
+          [left[0] + (sx - left[0]) * 0.35, left[1] - (left[1] - sy) * 0.1],
+        ],
+        true,
+      ),
+    );
+  }
+  fillPath(c, caps.join(''), snow, ' fill-opacity="0.85"');
 }
 
 function trees(c: Canvas, row: number, scale: number, color: string, count: number): void {
