@@ -1,7 +1,6 @@
 /** Prompts for model-backed providers, built from the hero profile. */
 import { withIndefiniteArticle } from '@starborn/zodiac';
 import { CHAPTER_MAX_WORDS, CHAPTER_MIN_WORDS, chapterPosition } from './chapter-format.js';
-import { Rng } from './prng.js';
 import type { StoryPlan } from './story-plan.js';
 import type { ChapterRequest, HeroProfile, ImageAngle, NarrationRequest } from './types.js';
 import { constellationFor } from './local/constellations.js';

@@ -4,7 +4,16 @@
  * `generation.chapter` job is enqueued as the storybook service does; what the storybook service
  * would receive is read from its events queue (the storybook service itself is not started).
  */
-import { CHAPTER_MAX_WORDS, CHAPTER_MIN_WORDS, sentencesOf, writeLocalChapter } from '@starborn/ai';
+import {
+  CHAPTER_MAX_WORDS,
+  CHAPTER_MIN_WORDS,
+  planStory,
+  revisePlan,
+  sceneOfChapter,
+  sentencesOf,
+  writeLocalChapter,
+  type StoryPlan,
+} from '@starborn/ai';
 import type { ChapterGenerationJob } from '@starborn/contracts';
 import { MessageBus } from '@starborn/messaging';
 import { TEST_REDIS_URL } from '@starborn/testing';
@@ -38,15 +47,29 @@ afterAll(async () => {
   }
 });
 
-/** The chapter the local writer makes for this job, from the profile heroes holds. */
+/**
+ * The chapter the local writer makes for this job, from the profile heroes holds and the story so far
+ * as storybook tells it (the plan the last chapter left, or a new one from the hero and its backstory).
+ */
 async function expectedChapter(job: ChapterGenerationJob) {
   const profile = await bus.request('heroes.generation-profile', { heroId: job.heroId });
-  return writeLocalChapter({
-    hero: { ...profile, heroId: job.heroId },
-    chapterNumber: job.chapterNumber,
-    chaptersTotalCount: job.chaptersTotalCount,
-    previousChapter: job.previousChapter,
+  const hero = { ...profile, heroId: job.heroId };
+  const { storyPlan, previousChapters } = bench.storyContext(job);
+  const { chapterNumber, chaptersTotalCount } = job;
+  const plan = revisePlan(
+    (storyPlan as unknown as StoryPlan | null) ??
+      planStory(hero, { chaptersTotalCount, backstory: profile.backstory }),
+    { chapterNumber, chaptersTotalCount, previousChapters },
+  );
+  const chapter = writeLocalChapter({
+    hero,
+    chapterNumber,
+    chaptersTotalCount,
+    previousChapter: previousChapters.at(-1) ?? null,
+    previousChapters,
+    plan,
   });
+  return { ...chapter, plan, scene: sceneOfChapter(plan, chapterNumber) };
 }
 
 describe('chapter generation with the local writer', () => {
@@ -63,34 +86,44 @@ describe('chapter generation with the local writer', () => {
       attempt: 1,
       provider: 'local',
     });
-    const { title, content, summary } = event.data;
+    const { title, content, summary, storyPlan, scene } = event.data;
     expect(content.startsWith(`# Chapter 1: ${title}\n\n`)).toBe(true);
     expect(content).toContain('Corin Ash');
     expect(wordsOf(content)).toBeGreaterThanOrEqual(CHAPTER_MIN_WORDS);
     expect(wordsOf(content)).toBeLessThanOrEqual(CHAPTER_MAX_WORDS);
     expect(sentencesOf(summary).length).toBeGreaterThanOrEqual(2);
     expect(sentencesOf(summary).length).toBeLessThanOrEqual(4);
-    // Written from the hero's profile as heroes holds it, nothing lost on the way.
+    // Written from the hero's profile as heroes holds it and from the story's plan, made with this first
+    // chapter (storybook had none): the event hands the plan and the chapter's scene to storybook.
     const expected = await expectedChapter(job);
-    expect({ title, content, summary }).toEqual({
+    expect(bench.contextRequests).toBeGreaterThanOrEqual(1);
+    expect({ title, content, summary, storyPlan, scene }).toEqual({
       title: expected.title,
       content: expected.markdown,
       summary: expected.summary,
+      storyPlan: expected.plan,
+      scene: expected.scene,
     });
+    expect(expected.plan.cast.length).toBeGreaterThanOrEqual(3);
     expect(await (await bench.job(job))?.getState()).toBe('completed');
   }, 30_000);
 
-  it('continues the story from the previous chapter the job carries, and ends it in the last chapter', async () => {
+  it('continues the story from the plan and the chapters storybook keeps, and ends it in the last chapter', async () => {
     const { heroId } = await stack.newHero('Mara Quell');
-    const storyBookId = `sb-${Date.now()}`;
-    const first = chapterJob(heroId, { storyBookId, chaptersTotalCount: 3 });
+    const first = chapterJob(heroId, { chaptersTotalCount: 3 });
     const one = await bench.write(first);
 
     const second = nextChapterJob(first, one);
+    const expectedTwo = await expectedChapter(second);
     const two = await bench.write(second);
     expect(two.content.startsWith(`# Chapter 2: ${two.title}\n\n`)).toBe(true);
     expect(two.title).not.toBe(one.title);
-    expect(two.content).toBe((await expectedChapter(second)).markdown);
+    expect(two.content).toBe(expectedTwo.markdown);
+    // The same story: chapter 1's plan, revised with what chapter 1 did, and its cast in chapter 2.
+    const [planOne, planTwo] = [one.storyPlan, two.storyPlan] as unknown as StoryPlan[];
+    expect(planTwo!.cast).toEqual(planOne!.cast);
+    expect(planTwo!.state.chapterNumber).toBe(1);
+    expect(planTwo!.state.events).toHaveLength(1);
 
     const three = await bench.write(nextChapterJob(second, two));
     expect(three.content.trimEnd().endsWith('*The End*')).toBe(true);

@@ -2,7 +2,9 @@
  * For the chapter worker's tests: puts `generation.chapter` jobs on the queue as the storybook
  * service does (through the messaging library's JobQueue, so with the queue's attempts and backoff),
  * and stands in for the storybook service on the receiving end: a BullMQ worker on the storybook
- * events queue records every event delivered there.
+ * events queue records every event delivered there, and one on its command queue answers
+ * `storybook.story-context` from those events as storybook would (the newest plan, the chapters
+ * written before).
  */
 import {
   chapterGenerationJobId,
@@ -11,8 +13,16 @@ import {
   type ChapterGeneratedEvent,
   type ChapterGenerationFailedEvent,
   type ChapterGenerationJob,
+  type StoryContextDto,
+  type StoryContextQuery,
 } from '@starborn/contracts';
-import { createRedisConnection, JobQueue, type EventEnvelope } from '@starborn/messaging';
+import {
+  createRedisConnection,
+  encodeReply,
+  JobQueue,
+  type CommandEnvelope,
+  type EventEnvelope,
+} from '@starborn/messaging';
 import { eventually, TEST_REDIS_URL } from '@starborn/testing';
 import { Queue, Worker, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -63,6 +73,11 @@ export class ChapterTestBench {
   private readonly inspectorConnection: Redis;
   private readonly receiverConnection: Redis;
   private readonly receiver: Worker;
+  private readonly commandsConnection: Redis;
+  private readonly repliesConnection: Redis;
+  private readonly commands: Worker;
+  /** How many times the writer asked for the story so far. */
+  contextRequests = 0;
 
   constructor(prefix: string) {
     const options = { url: TEST_REDIS_URL, prefix };
@@ -80,10 +95,42 @@ export class ChapterTestBench {
       },
       { connection: this.receiverConnection, prefix },
     );
+    this.commandsConnection = createRedisConnection(options, 'test:storybook-commands');
+    this.repliesConnection = createRedisConnection(options, 'test:storybook-replies');
+    this.commands = new Worker(
+      QueueNames.commands('storybook'),
+      async (job: Job<CommandEnvelope>) => {
+        if (job.name !== 'storybook.story-context') return;
+        this.contextRequests++;
+        const data = this.storyContext(job.data.data as StoryContextQuery);
+        await this.repliesConnection.publish(
+          job.data.replyTo,
+          encodeReply({ id: job.data.id, ok: true, data }),
+        );
+      },
+      { connection: this.commandsConnection, prefix },
+    );
   }
 
   async ready(): Promise<void> {
-    await this.receiver.waitUntilReady();
+    await Promise.all([this.receiver.waitUntilReady(), this.commands.waitUntilReady()]);
+  }
+
+  /** What storybook would answer: the plan of the newest chapter written, and the chapters before. */
+  storyContext({ storyBookId, chapterNumber }: StoryContextQuery): StoryContextDto {
+    const written = new Map<number, ChapterGeneratedEvent>();
+    for (const event of this.events) {
+      if (event.name === 'chapter.generated' && event.data.storyBookId === storyBookId) {
+        written.set(event.data.chapterNumber, event.data as ChapterGeneratedEvent);
+      }
+    }
+    const chapters = [...written.values()].sort((a, b) => a.chapterNumber - b.chapterNumber);
+    return {
+      storyPlan: chapters.findLast((chapter) => chapter.storyPlan)?.storyPlan ?? null,
+      previousChapters: chapters
+        .filter((chapter) => chapter.chapterNumber < chapterNumber)
+        .map(({ chapterNumber: number, title, summary }) => ({ chapterNumber: number, title, summary })),
+    };
   }
 
   /** Enqueues a job under its deterministic id, as the storybook service does. */
@@ -160,13 +207,17 @@ export class ChapterTestBench {
   }
 
   async close(): Promise<void> {
+    await this.commands.close();
     await this.receiver.close();
     await this.inspector.close();
     await this.producer.close();
     await Promise.all(
-      [this.receiverConnection, this.inspectorConnection].map((connection) =>
-        connection.quit().catch(() => undefined),
-      ),
+      [
+        this.receiverConnection,
+        this.inspectorConnection,
+        this.commandsConnection,
+        this.repliesConnection,
+      ].map((connection) => connection.quit().catch(() => undefined)),
     );
   }
 

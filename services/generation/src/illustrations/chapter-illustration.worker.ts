@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { chapterIllustrationJobId, JobQueues, type ChapterIllustrationJob } from '@starborn/contracts';
 import type { ObjectStorage } from '@starborn/storage';
+import { plannedSceneOf } from '../chapters/story-documents.js';
 import { GenerationWorker } from '../generation.worker.js';
 import { renderIllustrationVariants, storeImageVariants } from '../media/image-variants.js';
 import { OBJECT_STORAGE } from '../tokens.js';
@@ -43,6 +44,8 @@ export class ChapterIllustrationWorker extends GenerationWorker.of({
         chapterNumber: data.chapterNumber,
         title: data.title,
         markdown: data.content,
+        scene: plannedSceneOf(data.scene),
+        cast: data.cast,
       }),
     );
     const { width, height } = illustration;
