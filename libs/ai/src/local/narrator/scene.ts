@@ -77,9 +77,12 @@ export function sceneOf(lines: readonly NarrationLine[], heroNames: readonly str
     if (line.kind !== 'hero') continue;
     const read = understandLine(line.senderName?.trim() || 'a traveller', line.content, heroNames);
     scene.fresh.push(read);
+    // A place asked about ("Where does the stair lead?") is not where the heroes are.
+    const askedAbout = new Set(read.questions.map((q) => q.topic?.lemma));
     for (const thing of read.things) {
-      if (thing.kind === 'place') scene.place = thing;
-      else if (thing.kind === 'named') remember(scene.named, thing);
+      if (thing.kind === 'place') {
+        if (!askedAbout.has(thing.lemma)) scene.place = thing;
+      } else if (thing.kind === 'named') remember(scene.named, thing);
       else if (thing.kind === 'creature' && THREAT_LEMMAS.has(thing.lemma)) remember(scene.threats, thing);
     }
     for (const action of read.actions) apply(scene, action);
