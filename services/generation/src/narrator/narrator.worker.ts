@@ -8,7 +8,7 @@ export const narratorEventId = (job: Pick<NarratorJob, 'roomId' | 'triggerId'>) 
 
 /**
  * Draws `generation.narrator` jobs: asks the rooms service for the room's context (heroes with their
- * signs, the recent conversation), has the AI provider write the narrator's line, and hands it back as a
+ * signs, the recent conversation, the narrator's earlier lines there), has the AI provider write the narrator's line, and hands it back as a
  * durable `narrator.replied` event (rooms stores it once and pushes it to the room's sockets). A job that
  * fails for good is announced as `narrator.failed`, with `quotaExceeded` when the AI quota ran out.
  */
@@ -37,6 +37,8 @@ export class NarratorWorker extends GenerationWorker.of({
         intro: data.intro === true,
         heroes: context.heroes,
         recent: context.recent,
+        // A rooms service older than this field tells none: the narrator then knows only the recent lines.
+        earlierNarration: context.earlierNarration ?? [],
       }),
     );
     await this.bus.emitEvent(
