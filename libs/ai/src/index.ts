@@ -81,6 +81,7 @@ export {
 } from './local/narrator/scene.js';
 export {
   understandLine,
+  prepareUnderstanding as prepareLocalNarrator,
   type Action as NarrationAction,
   type Question as NarrationQuestion,
   type Thing as NarrationThing,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepareLocalNarrator } from '@starborn/ai';
 import { JobQueues, type NarratorJob } from '@starborn/contracts';
 import { GenerationWorker } from '../generation.worker.js';
 
@@ -21,6 +22,12 @@ export class NarratorWorker extends GenerationWorker.of({
   failedEvent: 'narrator.failed',
   failure: ({ roomId, triggerId }, failure) => ({ roomId, triggerId, ...failure }),
 }) {
+  override onModuleInit(): void {
+    // The local narrator's tagger takes about a second to load: at start, not on a room's first line.
+    if (this.ai.name === 'local') prepareLocalNarrator();
+    super.onModuleInit();
+  }
+
   protected async run(data: NarratorJob): Promise<string> {
     // A room closed since the job was queued is given up on; rooms is told, to stop the typing line.
     const context = await this.requestSubject(

@@ -3,7 +3,8 @@
  * (a normalised verb: open, give, draw, light…) to what, to whom, where and with what; the places,
  * creatures and named things it brings up; and the questions it asks.
  */
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type compromise from 'compromise/two';
 
 /** Something a line names: a noun phrase as shown ("iron door") and its head noun's lemma ("door"). */
 export interface Thing {
@@ -117,8 +118,8 @@ const isNounish = (term: Term) =>
 /** Past tenses and infinitives already worked out (the conjugator is slow next to a lookup). */
 const VERB_FORMS = new Map<string, { infinitive: string; past: string }>();
 
-/** compromise's own conjugator (the verb tables behind `.verbs().toPastTense()`), called per word. */
-const world = nlp.world() as unknown as {
+/** compromise's world: its lexicon and its own conjugator (the verb tables behind `.verbs().toPastTense()`). */
+interface World {
   model: { one: { lexicon: Record<string, string | string[] | undefined> } };
   methods: {
     two: {
@@ -130,8 +131,26 @@ const world = nlp.world() as unknown as {
       };
     };
   };
-};
-const conjugator = world.methods.two.transform.verb;
+}
+
+let tagger: { nlp: typeof compromise; world: World } | undefined;
+
+/**
+ * compromise's tagger (its "two" level: tags, roots, conjugation), loaded on first use from its one-file
+ * build: the narrator pays the load once, the services that never narrate not at all.
+ */
+function loadTagger(): { nlp: typeof compromise; world: World } {
+  if (!tagger) {
+    const nlp = createRequire(import.meta.url)('compromise/two') as typeof compromise;
+    tagger = { nlp, world: nlp.world() as unknown as World };
+  }
+  return tagger;
+}
+
+/** Loads the tagger now (it takes about a second), so the first line read is as quick as the rest. */
+export function prepareUnderstanding(): void {
+  loadTagger();
+}
 
 /** The infinitive and past tense of a verb as written and tagged ("drew" → draw, drew; "opens" → open, opened). */
 export function verbForms(
@@ -142,6 +161,8 @@ export function verbForms(
   const key = `${word}|${root}|${[...tags].join('/')}`;
   const known = VERB_FORMS.get(key);
   if (known) return known;
+  const { world } = loadTagger();
+  const conjugator = world.methods.two.transform.verb;
   const as = (tense: string) => conjugator.toInfinitive(word, world.model, tense) || word;
   let infinitive: string;
   if (root !== word) infinitive = root;
@@ -190,7 +211,7 @@ function readLine(speaker: string, content: string, heroNames: readonly string[]
     const first = name.split(/\s+/)[0]?.toLowerCase();
     if (first && !heroWords.has(first)) heroWords.set(first, name);
   }
-  const doc = nlp(text);
+  const doc = loadTagger().nlp(text);
   // "Where does the river lead?": the word after the subject is the verb, not part of a noun phrase.
   for (const pattern of [
     '(do|does|did) #Determiner #Noun [#Noun]',
@@ -336,7 +357,8 @@ function isDeedVerb(terms: readonly Term[], index: number): boolean {
   const before = terms[index - 1];
   if (!before || !SUBJECT_PRONOUNS.has(before.normal) || has(term, 'Determiner')) return false;
   if (!(has(term, 'Adjective') || has(term, 'Noun')) || !/^[a-z]+$/.test(term.normal)) return false;
-  return Boolean(conjugator.conjugate(term.normal, world.model).PastTense);
+  const { world } = loadTagger();
+  return Boolean(world.methods.two.transform.verb.conjugate(term.normal, world.model).PastTense);
 }
 
 const heroThing = (name: string): Thing => ({ text: name, lemma: name.toLowerCase(), kind: 'person' });
