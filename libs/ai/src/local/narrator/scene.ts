@@ -6,7 +6,7 @@
 import type { NarrationLine } from '../../types.js';
 import {
   the,
-  understandLine,
+  understandLines,
   type Action,
   type Question,
   type Thing,
@@ -69,13 +69,21 @@ const forget = (list: Thing[], thing: Thing) => {
 /** The scene built by a room's lines (oldest first); `heroNames` are the room's heroes. */
 export function sceneOf(lines: readonly NarrationLine[], heroNames: readonly string[]): Scene {
   const scene: Scene = { threats: [], objects: [], holdings: [], named: [], questions: [], fresh: [] };
-  for (const line of lines) {
+  const spoken = lines.filter((line) => line.kind === 'hero' || line.kind === 'narrator');
+  const heroLines = spoken
+    .filter((line) => line.kind === 'hero')
+    .map((line) => ({
+      speaker: line.senderName?.trim() || 'a traveller',
+      content: String(line.content ?? ''),
+    }));
+  const reads = understandLines(heroLines, heroNames);
+  let next = 0;
+  for (const line of spoken) {
     if (line.kind === 'narrator') {
       scene.fresh = [];
       continue;
     }
-    if (line.kind !== 'hero') continue;
-    const read = understandLine(line.senderName?.trim() || 'a traveller', line.content, heroNames);
+    const read = reads[next++]!;
     scene.fresh.push(read);
     // A place asked about ("Where does the stair lead?") is not where the heroes are.
     const askedAbout = new Set(read.questions.map((q) => q.topic?.lemma));

@@ -1,4 +1,4 @@
-import { understandLine } from './understand.js';
+import { understandLine, understandLines } from './understand.js';
 
 const HEROES = ['Lyra Vale', 'Orion Dusk'];
 
@@ -80,5 +80,27 @@ describe("reading a hero's line", () => {
       lemma: 'observatory',
       kind: 'place',
     });
+  });
+
+  it('reads many lines in one pass as it reads each alone, a line without a full stop included', () => {
+    const lines = [
+      { speaker: 'Lyra Vale', content: 'I light the lantern and climb the stair' },
+      { speaker: 'Orion Dusk', content: 'Where does the tunnel go? I follow Lyra into the crypt!' },
+      { speaker: 'Lyra Vale', content: 'I hand Orion the rusty key.' },
+    ];
+    const together = understandLines(
+      lines.map((line) => ({ ...line, content: `${line.content} ` })),
+      HEROES,
+    );
+    expect(together).toEqual(lines.map((line) => understandLine(line.speaker, line.content, HEROES)));
+    expect(
+      together.map((read) =>
+        read.actions.map((a) => `${a.actor} ${a.past} ${a.object?.text ?? a.place?.text}`),
+      ),
+    ).toEqual([
+      ['Lyra Vale lit lantern', 'Lyra Vale climbed stair'],
+      ['Orion Dusk followed Lyra Vale'],
+      ['Lyra Vale handed rusty key'],
+    ]);
   });
 });

@@ -192,25 +192,83 @@ const UNDERSTOOD_LIMIT = 1_000;
 
 /** What one hero's line says happened. `heroNames` are the room's heroes (subjects, not things). */
 export function understandLine(speaker: string, content: string, heroNames: readonly string[]): Understood {
-  const key = `${speaker}\u0000${heroNames.join('\u0001')}\u0000${content}`;
-  const cached = UNDERSTOOD.get(key);
-  if (cached) return cached;
-  const understood = readLine(speaker, content.slice(0, 1_000), heroNames);
-  if (UNDERSTOOD.size >= UNDERSTOOD_LIMIT) UNDERSTOOD.delete(UNDERSTOOD.keys().next().value!);
-  UNDERSTOOD.set(key, understood);
-  return understood;
+  return understandLines([{ speaker, content }], heroNames)[0]!;
 }
 
-function readLine(speaker: string, content: string, heroNames: readonly string[]): Understood {
-  const result: Understood = { speaker, actions: [], things: [], questions: [] };
-  const text = content.replace(/\s+/g, ' ').trim();
-  if (!text) return result;
+/** A sentence as the tagger gives it, with where it starts in the text it was read from. */
+interface TaggedSentence {
+  text: string;
+  offset: { start: number };
+  terms: { text: string; normal: string; root?: string; tags: string[]; post: string }[];
+}
+
+/**
+ * What each of a room's hero lines says happened. The lines not read before are tagged together in one
+ * pass: the tagger's cost is mostly per call, so a room's whole window reads about three times faster.
+ */
+export function understandLines(
+  lines: readonly { speaker: string; content: string }[],
+  heroNames: readonly string[],
+): Understood[] {
+  const names = heroNames.join('\u0001');
+  const keyOf = (line: { speaker: string; content: string }) =>
+    `${line.speaker}\u0000${names}\u0000${line.content}`;
+  const unread = new Map<string, { speaker: string; text: string }>();
+  for (const line of lines) {
+    const key = keyOf(line);
+    if (!UNDERSTOOD.has(key) && !unread.has(key))
+      unread.set(key, {
+        speaker: line.speaker,
+        text: line.content.slice(0, 1_000).replace(/\s+/g, ' ').trim(),
+      });
+  }
+  if (unread.size > 0) {
+    const heroWords = heroWordsOf(heroNames);
+    // One text, each line ending its sentence, and where each line starts in it.
+    const starts: number[] = [];
+    let text = '';
+    for (const { text: line } of unread.values()) {
+      starts.push(text.length);
+      text += (line && !/[.!?]$/.test(line) ? `${line}.` : line) + ' ';
+    }
+    const sentences = tag(text);
+    const entries = [...unread.entries()];
+    entries.forEach(([key, { speaker }], i) => {
+      const from = starts[i]!;
+      const to = starts[i + 1] ?? Infinity;
+      const own = sentences.filter((s) => s.offset.start >= from && s.offset.start < to);
+      remember(key, readSentences(speaker, own, heroWords));
+    });
+  }
+  // A line too long for the cache is read again on its own.
+  return lines.map((line) => UNDERSTOOD.get(keyOf(line)) ?? understandAlone(line, heroNames));
+}
+
+function understandAlone(
+  line: { speaker: string; content: string },
+  heroNames: readonly string[],
+): Understood {
+  return readSentences(line.speaker, tag(line.content.slice(0, 1_000)), heroWordsOf(heroNames));
+}
+
+/** The words a hero is called by: the full name, and the first name alone ("Lyra" for Lyra Vale). */
+function heroWordsOf(heroNames: readonly string[]): Map<string, string> {
   const heroWords = new Map<string, string>();
   for (const name of heroNames) {
     heroWords.set(name.toLowerCase(), name);
     const first = name.split(/\s+/)[0]?.toLowerCase();
     if (first && !heroWords.has(first)) heroWords.set(first, name);
   }
+  return heroWords;
+}
+
+function remember(key: string, understood: Understood): void {
+  if (UNDERSTOOD.size >= UNDERSTOOD_LIMIT) UNDERSTOOD.delete(UNDERSTOOD.keys().next().value!);
+  UNDERSTOOD.set(key, understood);
+}
+
+/** The tagged sentences of a text. */
+function tag(text: string): TaggedSentence[] {
   const doc = loadTagger().nlp(text);
   // "Where does the river lead?": the word after the subject is the verb, not part of a noun phrase.
   for (const pattern of [
@@ -218,10 +276,17 @@ function readLine(speaker: string, content: string, heroNames: readonly string[]
     '(do|does|did) #Determiner #Adjective #Noun [#Noun]',
   ])
     doc.match(pattern, 0).tag('Infinitive');
-  const sentences = doc.compute('root').json() as {
-    text: string;
-    terms: { text: string; normal: string; root?: string; tags: string[]; post: string }[];
-  }[];
+  doc.compute('offset');
+  doc.compute('root');
+  return doc.json({ offset: true }) as TaggedSentence[];
+}
+
+function readSentences(
+  speaker: string,
+  sentences: readonly TaggedSentence[],
+  heroWords: ReadonlyMap<string, string>,
+): Understood {
+  const result: Understood = { speaker, actions: [], things: [], questions: [] };
   // The hero a "he", "she" or "they" points back to: the last one named, or the speaker.
   let lastHero = speaker;
   for (const sentence of sentences) {
