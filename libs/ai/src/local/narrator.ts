@@ -204,14 +204,21 @@ function narrationOf(request: NarrationRequest): string {
   const speaker = fresh.at(-1)?.speaker || names[0] || 'a traveller';
   ctx.speaker = speaker;
   ctx.heroA = speaker;
-  /** The first candidate not said in this room before (none when every one was). */
-  const unsaid = (candidates: readonly string[]) =>
-    candidates.map((c) => tidySentence(c)).find((c) => !said.has(normalised(c)));
+  const recentShapes = new Set(lastLines(request, recent, 3).flatMap(sentencesOf).flatMap(shapesOf));
+  /**
+   * The first candidate not said in this room before (none when every one was), preferring one not
+   * shaped like a sentence of the last few lines, so the narrator does not sound like a refrain.
+   */
+  const unsaid = (candidates: readonly string[]) => {
+    const fresh = candidates.map((c) => tidySentence(c)).filter((c) => !said.has(normalised(c)));
+    return fresh.find((c) => !shapesOf(c).some((shape) => recentShapes.has(shape))) ?? fresh[0];
+  };
   const add = (candidates: readonly string[]) => {
     const sentence = unsaid(candidates);
     if (sentence && sentences.length < NARRATION_MAX_SENTENCES) {
       sentences.push(sentence);
       said.add(normalised(sentence));
+      for (const shape of shapesOf(sentence)) recentShapes.add(shape);
     }
     return sentence !== undefined;
   };
@@ -268,6 +275,26 @@ function narrationOf(request: NarrationRequest): string {
 /** A sentence as compared for repeats: case, spacing and escaping aside. */
 const normalised = (sentence: string) =>
   sentence.replace(/\\/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * A sentence's shapes: how it begins and how it ends, where a template's fixed words are ("In the
+ * ferryman's keeping…", "… for you to choose"), whatever it was filled with.
+ */
+function shapesOf(sentence: string): string[] {
+  const words = normalised(sentence)
+    .replace(/[^a-z\s]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  return [`begins ${words.slice(0, 3).join(' ')}`, `ends ${words.slice(-4).join(' ')}`];
+}
+
+/** The narrator's last `count` lines in the room, latest last. */
+function lastLines(request: NarrationRequest, recent: readonly NarrationLine[], count: number): string[] {
+  const inRecent = recent.filter((line) => line.kind === 'narrator').map((line) => line.content);
+  const earlier = request.earlierNarration ?? [];
+  // The recent window's lines are the latest; the earlier ones are the fallback when it holds none.
+  return (inRecent.length ? inRecent : earlier).map(String).slice(-count);
+}
 
 /** Every sentence the narrator already said in the room: its earlier lines and those in the conversation. */
 function saidBefore(request: NarrationRequest, recent: readonly NarrationLine[]): Set<string> {

@@ -79,7 +79,11 @@ export function reactionsTo(action: Action, rng: Rng, scene: Scene): string[] {
   const actor = action.actor;
   const object = action.object && the(action.object);
   const place = action.place ?? scene.place;
-  const where = place ? ` ${action.place ? (action.placePreposition ?? 'in') : 'in'} ${the(place)}` : '';
+  // Where it happened, unless that is the very thing acted on ("blocked the tunnel in the tunnel").
+  const where =
+    place && place.lemma !== action.object?.lemma
+      ? ` ${action.place ? (action.placePreposition ?? 'in') : 'in'} ${the(place)}`
+      : '';
   const v = action.verb;
   const pick = (list: readonly string[]) => rng.pick(list);
   if (!object) {
@@ -139,7 +143,7 @@ export function reactionsTo(action: Action, rng: Rng, scene: Scene): string[] {
           `${actor} ${action.past} ${object}, yet as it falls it lets slip a single, chilling word.`,
         ]
       : [
-          `${upper(object)} reels as ${actor} ${action.past} it, but ${pick(BLOWS)}.`,
+          `${upper(object)} reels, for ${actor} ${action.past} it hard, but ${pick(BLOWS)}.`,
           `${actor} ${action.past} ${object}${action.instrument ? ` with ${the(action.instrument)}` : ''}, and ${pick(BLOWS)}.`,
         ];
   }
@@ -264,26 +268,40 @@ export function developments(scene: Scene, rng: Rng): string[] {
   return out;
 }
 
-/** A line asking one hero, by name, what they will do next (from what the scene gives them). */
+/**
+ * Lines asking one hero, by name, what they will do next: an opening that names them ("And you, Mira
+ * Sol,") and a question from what the scene gives them (what they hold, the threat, the place), every
+ * pairing of the two, so a long room still has ways of asking it has not used.
+ */
 export function addressTo(name: string, scene: Scene, rng: Rng): string[] {
   const held = scene.holdings.find((h) => h.holder === name);
   const threat = scene.threats.at(-1);
   const place = scene.place;
-  const out = [
-    `${name}, the next step is yours: what will you do?`,
-    `And you, ${name}, what do your stars tell you now?`,
-    `All eyes turn to ${name}, and the tale waits for an answer.`,
+  const openings = [
+    `${name},`,
+    `And you, ${name},`,
+    `Now, ${name},`,
+    `Tell the stars, ${name},`,
+    `Quickly, ${name},`,
   ];
-  if (held) out.push(`${name}, ${the(held.thing)} is still in your hands; what will you do with it?`);
+  const questions = [
+    'what will you do?',
+    'where will you go from here?',
+    'whom will you trust?',
+    'what do you dare?',
+    'what does your heart tell you?',
+  ];
+  if (held) questions.push(`what will you do with ${the(held.thing)}?`, `is ${the(held.thing)} the answer?`);
   if (threat)
-    out.push(
-      `${name}, will you stand against ${the(threat)}, or find another way?`,
-      `${name}, what do you make of ${the(threat)}?`,
+    questions.push(
+      `will you stand against ${the(threat)}, or find another way?`,
+      `what do you make of ${the(threat)}?`,
     );
   if (place)
-    out.push(
-      `${name}, where in ${the(place)} will you go next?`,
-      `${upper(the(place))} waits, ${name}, for you to choose.`,
-    );
-  return rng.shuffle(out);
+    questions.push(`where in ${the(place)} will you go next?`, `what will you look for in ${the(place)}?`);
+  const whole = [
+    `All eyes turn to ${name}, and the tale waits for an answer.`,
+    `${upper(place ? the(place) : 'the road')} waits, ${name}, for you to choose.`,
+  ];
+  return rng.shuffle([...openings.flatMap((opening) => questions.map((q) => `${opening} ${q}`)), ...whole]);
 }

@@ -145,13 +145,22 @@ describe('the local narrator through a thirty-message room', () => {
     expect(sameTwiceRunning.length).toBeLessThanOrEqual(measure.addressed.length / 4);
   });
 
+  it('does not fall into a refrain: no reply ends the way the one before it did', () => {
+    const endings = measure.replies.map((reply) =>
+      sentencesOf(reply).at(-1)!.split(/\s+/).slice(-4).join(' '),
+    );
+    const sameAsBefore = endings.filter((ending, i) => i > 0 && endings[i - 1] === ending);
+    expect(sameAsBefore).toEqual([]);
+  });
+
   it('keeps to two to five sentences, and stays quick', () => {
     for (const reply of measure.replies) {
       expect(sentencesOf(reply).length).toBeGreaterThanOrEqual(NARRATION_MIN_SENTENCES);
       expect(sentencesOf(reply).length).toBeLessThanOrEqual(NARRATION_MAX_SENTENCES);
     }
-    // The first lines include reading the tagger's lexicon; the rest are the steady state.
-    expect(median(measure.millis)).toBeLessThan(50);
+    // A few milliseconds on an idle machine; the bound leaves room for a busy one, and still fails if
+    // every line read the room's whole history afresh.
+    expect(median(measure.millis)).toBeLessThan(250);
   });
 
   it('reacts to the deeds done: the door opened, the coin given, the torch lit', () => {
