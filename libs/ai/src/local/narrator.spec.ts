@@ -166,6 +166,38 @@ describe('the local narrator', () => {
     }
   });
 
+  it('never repeats a sentence over a long room, with escaped names and a short repetitive script', () => {
+    const star = { ...lyra, name: 'Nyx *Star*' };
+    const deeds = ['I open the door.', 'I light the torch.', 'Where are we?', 'I give the coin to Nyx.'];
+    const history: NarrationRequest['recent'] = [];
+    const earlier: string[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < 150; i++) {
+      history.push({
+        kind: 'hero',
+        senderName: i % 2 ? 'Nyx *Star*' : 'Orion Dusk',
+        content: deeds[i % deeds.length]!,
+      });
+      const text = writeLocalNarration(
+        request({
+          triggerId: `m${i}`,
+          heroes: [star, orion],
+          recent: history.slice(-40),
+          earlierNarration: [...earlier],
+        }),
+      );
+      expect(count(text)).toBeGreaterThanOrEqual(NARRATION_MIN_SENTENCES);
+      expect(count(text)).toBeLessThanOrEqual(NARRATION_MAX_SENTENCES);
+      expect(text).not.toContain('Nyx *Star*');
+      for (const sentence of sentencesOf(text)) {
+        expect([...seen]).not.toContain(sentence);
+        seen.add(sentence);
+      }
+      history.push({ kind: 'narrator', senderName: 'Cosmic Narrator', content: text });
+      earlier.push(text);
+    }
+  });
+
   it('is what the local provider answers', async () => {
     await expect(new LocalAiProvider().narrate(request())).resolves.toBe(writeLocalNarration(request()));
   });

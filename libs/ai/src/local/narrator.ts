@@ -267,8 +267,15 @@ function narrationOf(request: NarrationRequest): string {
   // Never fewer than the minimum, and never a sentence the room has heard.
   for (let n = 0; sentences.length < NARRATION_MIN_SENTENCES && n < 6; n++)
     add([say('<hook>'), say('<generic>'), say('<lean>, and the tale leans with them.')]);
-  if (sentences.length < NARRATION_MIN_SENTENCES)
-    add([`So ends the ${ordinal(said.size + 1)} turning of this tale, and the stars are listening.`]);
+  // A room that has heard every other sentence: these count the room's sentences, so each is new.
+  for (let n = 0; sentences.length < NARRATION_MIN_SENTENCES && n < 10; n++) {
+    const nth = ordinal(said.size + 1 + n);
+    add([
+      sentences.length === 0
+        ? `So begins the ${nth} turning of this tale, and the stars are listening.`
+        : `The ${nth} star of this tale kindles overhead, and waits.`,
+    ]);
+  }
   return finish(sentences);
 }
 
