@@ -175,6 +175,16 @@ export function reactionsTo(action: Action, rng: Rng, scene: Scene): string[] {
 const pastParticipleLike = (action: Action) =>
   ({ run: 'run', climb: 'climbed', swim: 'swum', sail: 'sailed' })[action.verb] ?? action.past;
 
+/** Places one stands on rather than in. */
+const SURFACES = new Set(
+  'bridge deck pier dock quay road path street stair stairs stairway wall peak plain field shore beach cliff hill'.split(
+    ' ',
+  ),
+);
+
+/** "in the Cave of Echoes", "on the stone bridge". */
+const within = (place: Thing) => `${SURFACES.has(place.lemma) ? 'on' : 'in'} ${the(place)}`;
+
 const upper = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** Sentences for something a line brought in without a deed done to it. */
@@ -258,7 +268,7 @@ export function developments(scene: Scene, rng: Rng): string[] {
     out.push(
       `Then ${the(place)} shudders, and dust sifts down as something far below begins to wake.`,
       `A door no one noticed stands open at the far side of ${the(place)}, and a cold light spills through it.`,
-      `Somewhere in ${the(place)}, a voice calls out for help, thin and very far away.`,
+      `Somewhere ${within(place)}, a voice calls out for help, thin and very far away.`,
     );
   out.push(
     'Then the ground lurches, and the path they came by is simply gone.',
@@ -298,7 +308,7 @@ export function addressTo(name: string, scene: Scene, rng: Rng): string[] {
       `what do you make of ${the(threat)}?`,
     );
   if (place)
-    questions.push(`where in ${the(place)} will you go next?`, `what will you look for in ${the(place)}?`);
+    questions.push(`where ${within(place)} will you go next?`, `what will you look for ${within(place)}?`);
   const whole = [
     `All eyes turn to ${name}, and the tale waits for an answer.`,
     `${upper(place ? the(place) : 'the road')} waits, ${name}, for you to choose.`,
