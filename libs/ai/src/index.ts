@@ -68,6 +68,8 @@ export {
   chapterUserPrompt,
   CHAPTER_SYSTEM_PROMPT,
   NARRATOR_SYSTEM_PROMPT,
+  NARRATOR_PROMPT_LINES,
+  NARRATOR_PROMPT_EARLIER_LINES,
   narratorUserPrompt,
 } from './prompts.js';
 export {
@@ -82,6 +84,19 @@ export {
 export { writeLocalChapter } from './local/chapter.js';
 export { readChapterAnswer, type ChapterAnswer } from './openai/chapter-answer.js';
 export { writeLocalNarration, NARRATION_MIN_SENTENCES, NARRATION_MAX_SENTENCES } from './local/narrator.js';
+export {
+  sceneOf,
+  describeScene,
+  type Scene as NarrationScene,
+  type Holding as NarrationHolding,
+} from './local/narrator/scene.js';
+export {
+  understandLine,
+  prepareUnderstanding as prepareLocalNarrator,
+  type Action as NarrationAction,
+  type Question as NarrationQuestion,
+  type Thing as NarrationThing,
+} from './local/narrator/understand.js';
 export { escapeMarkdown, escapeQuotedNames } from './markdown-escape.js';
 export {
   composeChapterIllustration,

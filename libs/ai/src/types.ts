@@ -153,4 +153,9 @@ export interface NarrationRequest {
   intro: boolean;
   heroes: NarrationHero[];
   recent: NarrationLine[];
+  /**
+   * The narrator's earlier lines in the room, oldest first (those in `recent` may be among them): what it
+   * must not say again.
+   */
+  earlierNarration?: string[];
 }

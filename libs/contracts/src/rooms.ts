@@ -250,7 +250,10 @@ export interface NarratorJob {
   intro: boolean;
 }
 
-/** What the narrator writer needs: the room's heroes and its recent conversation. */
+/**
+ * What the narrator writer needs: the room's heroes, its recent conversation (a window long enough to
+ * read the scene from), and the narrator's own earlier lines in the room, which it must not repeat.
+ */
 export interface NarratorContext {
   roomId: string;
   title: string;
@@ -263,6 +266,8 @@ export interface NarratorContext {
     chineseElement: string;
   }[];
   recent: { kind: ChatMessageKind; senderName: string; content: string }[];
+  /** The narrator's lines in the room so far, oldest first (the latest of them when there are very many). */
+  earlierNarration: string[];
 }
 
 export interface NarratorRepliedEvent {

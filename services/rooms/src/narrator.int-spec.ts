@@ -105,6 +105,49 @@ describe('the narrator with the local provider', () => {
     // Its job completed once.
     expect(await (await h.narratorJob(roomId, sent[2]!.id))?.getState()).toBe('completed');
   });
+
+  it('answers what the heroes did, and never says a sentence twice in the room', async () => {
+    const roomId = await h.createRoom();
+    await eventually(async () => (await h.messages(roomId)).some((m) => m.trigger_id === 'intro'), 15_000);
+    const lyra = h.hero('Lyra Vale');
+    const orion = h.hero('Orion Dusk');
+    await h.bus.request('rooms.join', { roomId, hero: lyra });
+    await h.bus.request('rooms.join', { roomId, hero: orion });
+    // Three rounds of three messages; the narrator answers the third of each, picking up what was done.
+    const rounds: { messages: string[]; picksUp: RegExp }[] = [
+      {
+        messages: [
+          'We reach the Sunken Chapel.',
+          'I open the iron door.',
+          'I give a silver coin to the ferryman.',
+        ],
+        picksUp: /coin|ferryman/,
+      },
+      {
+        messages: ['A troll blocks the stair!', 'I draw my sword.', 'I strike the troll with my sword.'],
+        picksUp: /troll/,
+      },
+      {
+        messages: ['I light the old lantern.', 'The troll flees.', 'Where does the river lead?'],
+        picksUp: /river/,
+      },
+    ];
+    const replies: string[] = [];
+    for (const [r, round] of rounds.entries()) {
+      let last: ChatMessageDto | undefined;
+      for (const [i, message] of round.messages.entries())
+        last = await h.bus.request('rooms.send', { roomId, hero: (r + i) % 2 ? orion : lyra, message });
+      const line = await eventually(
+        async () => (await h.messages(roomId)).find((m) => m.trigger_id === last!.id),
+        15_000,
+      );
+      expect(line!.content).toMatch(round.picksUp);
+      replies.push(line!.content);
+    }
+    const intro = (await h.messages(roomId)).find((m) => m.trigger_id === 'intro')!.content;
+    const sentences = [intro, ...replies].flatMap((line) => sentencesOf(line));
+    expect(new Set(sentences).size).toBe(sentences.length);
+  }, 60_000);
 });
 
 describe('the narrator with OpenAI out of quota', () => {

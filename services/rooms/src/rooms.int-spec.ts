@@ -13,7 +13,7 @@ import {
   type ChatMessageDto,
 } from '@starborn/contracts';
 import { errorOf, eventually, RoomsHarness } from './__tests__/harness.js';
-import { NARRATOR_SILENT_MESSAGE } from './narrator/narrator.service.js';
+import { NARRATOR_RECENT_MESSAGES, NARRATOR_SILENT_MESSAGE } from './narrator/narrator.service.js';
 import { defaultRoomTitle } from './rooms/room-title.js';
 
 const h = RoomsHarness.forFile();
@@ -445,6 +445,7 @@ describe('narrator events', () => {
         },
       ],
       recent: [],
+      earlierNarration: [],
     });
     const lyra = h.hero('Lyra Vale');
     h.clock.advance(1_000);
@@ -462,6 +463,42 @@ describe('narrator events', () => {
     // The signs are kept: heroes is asked once per hero and room.
     await h.bus.request('rooms.narrator-context', { roomId, intro: false });
     expect(h.heroes.asked).toBe(asked + 1);
+  });
+
+  it(`tells the narrator the last ${NARRATOR_RECENT_MESSAGES} messages and all its own earlier lines in the room`, async () => {
+    const roomId = await h.createRoom(h.hero('Orion Dusk'), 'Ember Road');
+    const lyra = h.hero('Lyra Vale');
+    await h.bus.request('rooms.join', { roomId, hero: lyra });
+    const narrated: string[] = [];
+    const narrate = async (content: string) => {
+      h.clock.advance(1_000);
+      await h.bus.emitEvent('narrator.replied', {
+        roomId,
+        triggerId: `line-${narrated.length}`,
+        content,
+        provider: 'test',
+      });
+      narrated.push(content);
+      await eventually(async () => (await h.messages(roomId)).some((m) => m.content === content));
+    };
+    await narrate('The road opens beneath the stars.');
+    // Sixty hero messages, the narrator answering every third: its first lines fall out of the window.
+    for (let i = 1; i <= 60; i++) {
+      h.clock.advance(1_000);
+      await h.bus.request('rooms.send', { roomId, hero: lyra, message: `I light torch number ${i}.` });
+      if (i % 3 === 0) await narrate(`The ${i}th torch shows a new door.`);
+    }
+    const context = await h.bus.request('rooms.narrator-context', { roomId, intro: false });
+    expect(context.recent).toHaveLength(NARRATOR_RECENT_MESSAGES);
+    expect(context.recent.at(-1)).toEqual({
+      kind: 'narrator',
+      senderName: expect.any(String),
+      content: 'The 60th torch shows a new door.',
+    });
+    expect(context.recent.some((line) => line.content === 'The road opens beneath the stars.')).toBe(false);
+    // Every line the narrator said, oldest first: those outside the window too.
+    expect(context.earlierNarration).toEqual(narrated);
+    expect(context.earlierNarration).toHaveLength(21);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The local (offline) narrator of shared story rooms: a seeded composition of two to five sentences in
- * the voice of a cosmic storyteller. It reads the conversation since its last line — who spoke, the words
- * that stood out, whether it was a question — and answers with the heroes' names, signs and elements.
+ * the voice of a cosmic storyteller. It reads the room's conversation into a scene (place, threats, objects
+ * and who holds them, questions), answers the deeds and questions since its last line, moves the scene on
+ * and turns to a hero by name; it never says a sentence it already said in the room.
  * Same room, same trigger, same conversation → same line.
  */
 import { escapeNarrationQuotes } from '../markdown-escape.js';
@@ -10,101 +11,11 @@ import { Rng } from '../prng.js';
 import type { NarrationHero, NarrationLine, NarrationRequest } from '../types.js';
 import { expand, tidySentence, type Ctx, type Rules } from './grammar.js';
 import { ANIMAL_WORDS, ELEMENT_WORDS, SIGN_WORDS } from './lexicon.js';
+import { addressTo, answersTo, developments, reactionsTo, reactionsToThing } from './narrator/reactions.js';
+import { sceneOf } from './narrator/scene.js';
 
 export const NARRATION_MIN_SENTENCES = 2;
 export const NARRATION_MAX_SENTENCES = 5;
-
-/** Words a hero's line is not about. */
-const STOPWORDS = new Set(
-  `about above after again against all also and any are around aren't because been before being below
-  between both but can can't cannot could couldn't did didn't does doesn't doing don't down during each
-  even ever every few for from further get gets got had hadn't has hasn't have haven't having her here
-  hers herself him himself his how i'd i'll i'm i've into isn't it's its itself just let let's like
-  look maybe more most much must mustn't myself need nor not now off once only other ought our ours
-  ourselves out over own really said same say says see she she'd she'll she's should shouldn't some
-  something still such than that that's the their theirs them themselves then there there's these they
-  they'd they'll they're they've thing things think this those though through too under until very
-  want was wasn't way we'd we'll we're we've well were weren't what what's when when's where where's
-  which while who who's whom why why's will with won't would wouldn't yes yet you you'd you'll you're
-  you've your yours yourself yourselves okay hello hey hi ready come going gonna know right go let's
-  one two three first next last back just feel feels felt make made take took tell told`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** Imagery the narrator reaches for when a hero's words touch one of these. */
-const THEMES: { pattern: RegExp; lines: readonly string[] }[] = [
-  {
-    pattern: /\b(dragons?|wyrms?|drakes?|serpents?)\b/i,
-    lines: [
-      'Far off, something vast uncoils among the nebulae, and its scales catch the light of a hundred suns.',
-      'A shadow with wings wider than a moon passes over the stars, and the air tastes of smoke.',
-    ],
-  },
-  {
-    pattern: /\b(fire|flames?|burn\w*|embers?|blaze|sun|heat)\b/i,
-    lines: [
-      'Sparks climb into the dark and become new stars, each one remembering the fire that made it.',
-      'A warm wind rolls in from a burning horizon, carrying the scent of cinders and summer.',
-    ],
-  },
-  {
-    pattern: /\b(water|sea|ocean|rivers?|rain|waves?|tides?|ships?|boats?|sail\w*)\b/i,
-    lines: [
-      'Beneath them a silver sea of starlight begins to tide, and something old sings from its depths.',
-      'Rain falls upward into the sky, each drop a tiny mirror showing a different road.',
-    ],
-  },
-  {
-    pattern: /\b(storms?|winds?|thunder|lightning|sky|skies|fly|flying|wings?|clouds?)\b/i,
-    lines: [
-      'The cosmic winds shift all at once, and a storm of glittering dust gathers on the horizon.',
-      'Lightning writes a single word across the clouds, too quickly for anyone to read it twice.',
-    ],
-  },
-  {
-    pattern: /\b(maps?|paths?|roads?|doors?|gates?|portals?|keys?|ways?)\b/i,
-    lines: [
-      'A door of pale light opens in the fabric of the night, and through it drifts the smell of an unknown country.',
-      'The constellations rearrange themselves into a map, and one star burns brighter than the rest.',
-    ],
-  },
-  {
-    pattern: /\b(swords?|blades?|fight\w*|battles?|attack\w*|shields?|bows?|arrows?|war)\b/i,
-    lines: [
-      'Somewhere in the dark, steel answers steel, and the echo rolls between the planets like distant thunder.',
-      'The stars grow still, the way an audience falls silent before the first blow is struck.',
-    ],
-  },
-  {
-    pattern: /\b(magic|spells?|runes?|crystals?|orbs?|wands?|potions?|enchant\w*)\b/i,
-    lines: [
-      'The air itself begins to hum, and runes older than the moon flicker awake along the edges of the sky.',
-      'A crystal chord rings out across the void, and every spell ever cast seems to listen.',
-    ],
-  },
-  {
-    pattern: /\b(forests?|trees?|woods?|mountains?|caves?|stones?|earth|ground)\b/i,
-    lines: [
-      'Roots of light push down through the dark, and a forest of silver trees rises where there was only void.',
-      'The ground trembles with a slow, patient heartbeat, as if the mountain itself were waking.',
-    ],
-  },
-  {
-    pattern: /\b(dark\w*|shadows?|night|fear|afraid|scared|monsters?|ghosts?)\b/i,
-    lines: [
-      'The shadows lengthen and lean in to listen, but even they cannot hide the stars entirely.',
-      'Something stirs at the edge of the light, patient and curious, waiting to be named.',
-    ],
-  },
-  {
-    pattern: /\b(stars?|moons?|planets?|comets?|constellations?|galax\w*|cosmos|void)\b/i,
-    lines: [
-      'A comet bends its course to pass a little closer, trailing a tail of whispered promises.',
-      'One by one the constellations turn their faces toward the heroes, as if to see what they will do.',
-    ],
-  },
-];
 
 const RULES: Rules = {
   sky: [
@@ -189,36 +100,6 @@ const ELEMENT_IMAGES: Record<string, readonly string[]> = {
     'thoughts quick as swallows fill the mind of {hero}',
   ],
 };
-
-/** A word a hero's lines stood out with: capitalised words and long ones first, the latest lines weighing most. */
-function keywords(lines: readonly NarrationLine[], exclude: ReadonlySet<string>): string[] {
-  const scores = new Map<string, { word: string; score: number }>();
-  lines.forEach((line, index) => {
-    const tokens = line.content.match(/\p{L}[\p{L}'\u2019-]*\p{L}/gu) ?? [];
-    tokens.forEach((token, position) => {
-      const lower = token.toLowerCase();
-      if (lower.length < 4 || STOPWORDS.has(lower) || exclude.has(lower)) return;
-      const proper = position > 0 && /^\p{Lu}/u.test(token);
-      // Nouns are what a storyteller picks up: after an article or a possessive, rarely ending -ed/-ing/-ly.
-      const afterDeterminer = position > 0 && DETERMINERS.has(tokens[position - 1]!.toLowerCase());
-      const verbish = /(?:ed|ing|ly)$/.test(lower);
-      const score =
-        lower.length + (proper ? 6 : 0) + (afterDeterminer ? 5 : 0) - (verbish ? 4 : 0) + index * 2;
-      const seen = scores.get(lower);
-      scores.set(lower, {
-        word: proper ? token : lower,
-        score: Math.max(seen?.score ?? 0, score) + (seen ? 2 : 0),
-      });
-    });
-  });
-  return [...scores.values()]
-    .sort((a, b) => b.score - a.score || a.word.localeCompare(b.word))
-    .map((s) => s.word);
-}
-
-const DETERMINERS = new Set(
-  'the a an my our your his her their its this that these those old ancient great'.split(' '),
-);
 
 const known = (hero: NarrationHero) => ({
   figure: SIGN_WORDS[hero.westernSign]?.figure,
@@ -317,65 +198,159 @@ function narrationOf(request: NarrationRequest): string {
     return finish(sentences);
   }
 
-  // What was said since the narrator last spoke (or the latest hero lines).
-  const lastNarrator = recent.map((l) => l.kind).lastIndexOf('narrator');
-  let fresh = recent.slice(lastNarrator + 1).filter((l) => l.kind === 'hero');
-  if (fresh.length === 0) fresh = recent.filter((l) => l.kind === 'hero');
-  fresh = fresh.slice(-4);
-  const last = fresh.at(-1);
-  const speaker = last?.senderName?.trim() || names[0] || 'a traveller';
-  ctx.heroA = speaker;
-  const exclude = new Set(names.flatMap((n) => n.toLowerCase().split(/\s+/)));
-  const words = keywords(fresh, exclude);
-  const word = words[0];
-  if (word) ctx.wordish = `"${word}"`;
-  ctx.word = word ?? '';
-  ctx.Word = word ? word[0]!.toUpperCase() + word.slice(1) : '';
+  const scene = sceneOf(recent, names);
+  const said = saidBefore(request, recent);
+  const fresh = scene.fresh.length ? scene.fresh : [];
+  const speaker = fresh.at(-1)?.speaker || names[0] || 'a traveller';
   ctx.speaker = speaker;
+  ctx.heroA = speaker;
+  const recentShapes = new Set(lastLines(request, recent, 3).flatMap(sentencesOf).flatMap(shapesOf));
+  /**
+   * The first candidate not said in this room before (none when every one was), preferring one not
+   * shaped like a sentence of the last few lines, so the narrator does not sound like a refrain.
+   */
+  const unsaid = (candidates: readonly string[]) => {
+    const fresh = candidates.map((c) => tidySentence(c)).filter((c) => !said.has(normalised(c)));
+    return fresh.find((c) => !shapesOf(c).some((shape) => recentShapes.has(shape))) ?? fresh[0];
+  };
+  const add = (candidates: readonly string[]) => {
+    const sentence = unsaid(candidates);
+    if (sentence && sentences.length < NARRATION_MAX_SENTENCES) {
+      sentences.push(sentence);
+      said.add(normalised(sentence));
+      for (const shape of shapesOf(sentence)) recentShapes.add(shape);
+    }
+    return sentence !== undefined;
+  };
 
-  if (last && word) {
-    sentences.push(
-      say(
-        rng.pick([
-          '<lean> as {speaker} speaks of "{word}", and the void itself seems to hold its breath.',
-          '"{Word}," says {speaker}, and somewhere far above a sleeping constellation stirs at the sound.',
-          'The word "{word}" drifts from {speaker} out into <sky>, and the stars pass it from one to another.',
-          '<lean>: the words of {speaker} ripple outward like light from a newborn star.',
-        ]),
-      ),
+  // What was just done: the latest deeds first, at most two of them answered.
+  const actions = fresh.flatMap((read) => read.actions).filter((a) => a.object || a.place);
+  const question = fresh.flatMap((read) => read.questions).at(-1);
+  // A question leaves room for its answer: one deed answered then.
+  const maxReactions = question ? 1 : 2;
+  let reacted = 0;
+  for (const action of [...actions].reverse()) {
+    if (reacted >= maxReactions) break;
+    if (add(rng.fork(`deed${reacted}`).shuffle(reactionsTo(action, rng.fork(`deed-words${reacted}`), scene))))
+      reacted++;
+  }
+  // Things brought up with no deed done to them (a place named, a creature seen).
+  const acted = new Set(actions.flatMap((a) => [a.object?.lemma, a.recipient?.lemma, a.place?.lemma]));
+  const brought = fresh.flatMap((read) => read.things.map((thing) => ({ thing, speaker: read.speaker })));
+  for (const { thing, speaker: who } of [...brought].reverse()) {
+    if (reacted >= maxReactions || acted.has(thing.lemma)) continue;
+    if (add(rng.shuffle(reactionsToThing(thing, who, rng.fork(thing.lemma))))) reacted++;
+  }
+  if (reacted === 0 && fresh.length > 0)
+    add(
+      rng.shuffle([
+        say('<lean>: the words of {speaker} ripple outward like light from a newborn star.'),
+        say('<generic>'),
+        say('<generic>'),
+      ]),
     );
-  } else if (last) {
-    sentences.push(say('<lean>: the words of {speaker} ripple outward like light from a newborn star.'));
-  } else {
-    sentences.push(say('<lean>, and the silence between the stars grows full of possibility.'));
+  else if (fresh.length === 0)
+    add([say('<lean>, and the silence between the stars grows full of possibility.'), say('<generic>')]);
+
+  // A question just asked is answered, about what it asked.
+  if (question) add(rng.shuffle(answersTo(question, rng.fork('answer'), scene)));
+
+  // The scene moves on, a hero's stars answer (when there is room), then a hero is asked what they do.
+  if (sentences.length < NARRATION_MAX_SENTENCES - 1)
+    add(rng.fork('turn').shuffle(developments(scene, rng.fork('turn-words'))));
+  if (heroes.length > 0 && rng.chance(0.5) && sentences.length < NARRATION_MAX_SENTENCES - 1) {
+    const featured = heroes.find((h) => h.name !== speaker && rng.chance(0.6)) ?? heroes[0]!;
+    add([heroSentence(featured, rng.fork('hero'), false)]);
   }
-
-  // A hero's signs answer: someone other than the speaker when there is someone.
-  if (heroes.length > 0) {
-    const others = heroes.filter((h) => h.name !== speaker);
-    const featured =
-      others.length > 0 && rng.chance(0.6)
-        ? rng.pick(others)
-        : (heroes.find((h) => h.name === speaker) ?? heroes[0]!);
-    sentences.push(heroSentence(featured, rng.fork('hero'), false));
-  }
-
-  const text = fresh.map((l) => l.content).join(' ');
-  const theme = THEMES.find((t) => t.pattern.test(text));
-  if (theme) sentences.push(rng.pick(theme.lines));
-  else sentences.push(say('<generic>'));
-
-  if (last && /\?\s*$/.test(last.content)) sentences.push(say('<answer>'));
-  else if (last && /!\s*$/.test(last.content) && rng.chance(0.5)) sentences.push(say('<exclaim>'));
-
-  if (sentences.length < NARRATION_MAX_SENTENCES && rng.chance(0.7)) {
-    if (words[1] && rng.chance(0.4)) {
-      ctx.word2 = words[1];
-      sentences.push(say('Remember "{word2}", {heroes}; the stars have a way of returning what is spoken.'));
-    } else sentences.push(say('<hook>'));
+  const addressed = whomToAddress(names, speaker, request, recent, rng);
+  if (addressed) add(addressTo(addressed, scene, rng.fork('address')));
+  // Never fewer than the minimum, and never a sentence the room has heard.
+  for (let n = 0; sentences.length < NARRATION_MIN_SENTENCES && n < 6; n++)
+    add([say('<hook>'), say('<generic>'), say('<lean>, and the tale leans with them.')]);
+  // A room that has heard every other sentence: these count the room's sentences, so each is new.
+  for (let n = 0; sentences.length < NARRATION_MIN_SENTENCES && n < 10; n++) {
+    const nth = ordinal(said.size + 1 + n);
+    add([
+      sentences.length === 0
+        ? `So begins the ${nth} turning of this tale, and the stars are listening.`
+        : `The ${nth} star of this tale kindles overhead, and waits.`,
+    ]);
   }
   return finish(sentences);
 }
+
+/** A sentence as compared for repeats: case, spacing and escaping aside. */
+const normalised = (sentence: string) =>
+  sentence.replace(/\\/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * A sentence's shapes: how it begins and how it ends, where a template's fixed words are ("In the
+ * ferryman's keeping…", "… for you to choose"), whatever it was filled with.
+ */
+function shapesOf(sentence: string): string[] {
+  const words = normalised(sentence)
+    .replace(/[^a-z\s]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  return [`begins ${words.slice(0, 3).join(' ')}`, `ends ${words.slice(-4).join(' ')}`];
+}
+
+/** The narrator's last `count` lines in the room, latest last. */
+function lastLines(request: NarrationRequest, recent: readonly NarrationLine[], count: number): string[] {
+  const inRecent = recent.filter((line) => line.kind === 'narrator').map((line) => line.content);
+  const earlier = request.earlierNarration ?? [];
+  // The recent window's lines are the latest; the earlier ones are the fallback when it holds none.
+  return (inRecent.length ? inRecent : earlier).map(String).slice(-count);
+}
+
+/** Every sentence the narrator already said in the room: its earlier lines and those in the conversation. */
+function saidBefore(request: NarrationRequest, recent: readonly NarrationLine[]): Set<string> {
+  const lines = [
+    ...(request.earlierNarration ?? []),
+    ...recent.filter((line) => line.kind === 'narrator').map((line) => line.content),
+  ];
+  return new Set(lines.flatMap((line) => sentencesOf(String(line))).map(normalised));
+}
+
+/**
+ * Whom the narrator turns to: the hero it named least recently (never addressed first), so each gets a
+ * turn; the last speaker only when alone.
+ */
+function whomToAddress(
+  names: readonly string[],
+  speaker: string,
+  request: NarrationRequest,
+  recent: readonly NarrationLine[],
+  rng: Rng,
+): string | undefined {
+  if (names.length === 0) return undefined;
+  const lines = [
+    ...(request.earlierNarration ?? []),
+    ...recent.filter((line) => line.kind === 'narrator').map((line) => line.content),
+  ];
+  // Every form of address names the hero followed by a comma ("Mira Sol, what will you do?").
+  const lastNamed = (name: string) => lines.map((line) => line.includes(`${name},`)).lastIndexOf(true);
+  const others = names.filter((name) => name !== speaker);
+  const pool = others.length ? others : [...names];
+  const order = rng.shuffle(pool).sort((a, b) => lastNamed(a) - lastNamed(b));
+  return order[0];
+}
+
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+const ordinal = (n: number) =>
+  ORDINALS[n - 1] ??
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 function finish(sentences: string[]): string {
   const kept = sentences.filter(Boolean).slice(0, NARRATION_MAX_SENTENCES);

@@ -57,6 +57,38 @@ describe('OpenAiProvider.narrate against a loopback fake of the OpenAI API', () 
     }
   });
 
+  it('tells the model the scene the room built, the deeds just done and its own earlier lines', async () => {
+    fake.chatAnswers.push('The door swings wide. Orion Dusk, what now?');
+    await openai.provider.narrate({
+      ...request,
+      recent: [
+        { kind: 'hero', senderName: 'Orion Dusk', content: 'A troll blocks the bridge!' },
+        { kind: 'narrator', senderName: 'Cosmic Narrator', content: 'The troll grins.' },
+        { kind: 'hero', senderName: 'Lyra Vale', content: 'I pick up the golden key.' },
+        {
+          kind: 'hero',
+          senderName: 'Orion Dusk',
+          content: 'I open the iron door with it. Where does the stair lead?',
+        },
+      ],
+      earlierNarration: ['The stars lean closer.', 'The troll grins.'],
+    });
+    const { system, user } = theOneChat(fake);
+    expect(system).toMatch(/never repeat a sentence/);
+    expect(user).toContain('Scene so far:');
+    for (const s of [
+      '- Place: bridge',
+      '- Threats: troll',
+      '- Who holds what: Lyra Vale holds golden key',
+      '- Open questions: Orion Dusk asked "Where does the stair lead?"',
+      '- Just done: Lyra Vale picked up golden key; Orion Dusk opened iron door',
+      'Your earlier lines in this room (never repeat their sentences):',
+      '- The troll grins.',
+    ]) {
+      expect(user).toContain(s);
+    }
+  });
+
   it('asks for an opening when the room is new', async () => {
     fake.chatAnswers.push('Welcome, heroes. The stars await.');
     await openai.provider.narrate({ ...request, intro: true, recent: [] });

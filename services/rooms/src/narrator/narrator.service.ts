@@ -28,10 +28,13 @@ import {
   type ParticipantRow,
 } from '../rooms/room.queries.js';
 import { NarratorPacing } from './narrator-pacing.js';
+import { narratorLines } from './narrator.queries.js';
 import { isUuid, roomNotFound, validRoomId } from '../rooms/validation.js';
 
-/** How much of the conversation the narrator reads. */
-export const NARRATOR_RECENT_MESSAGES = 20;
+/** How much of the conversation the narrator reads: enough for the scene the heroes built. */
+export const NARRATOR_RECENT_MESSAGES = 40;
+/** How many of its own earlier lines the narrator is told, never to say a sentence of them again. */
+export const NARRATOR_REMEMBERED_LINES = 300;
 /** How many of the room's heroes the narrator is told about (participants before spectators). */
 export const NARRATOR_MAX_HEROES = 8;
 /** A narrator line longer than this is cut (a model that ran on). */
@@ -77,13 +80,17 @@ export class NarratorService {
       participants.length > 0
         ? await Promise.all(participants.map((p) => this.heroOf(roomId, p)))
         : [await this.lookUp(room.creator_hero_id, room.creator_name)];
-    const recent = await latestMessages(this.sql, roomId, NARRATOR_RECENT_MESSAGES);
+    const [recent, earlierNarration] = await Promise.all([
+      latestMessages(this.sql, roomId, NARRATOR_RECENT_MESSAGES),
+      narratorLines(this.sql, roomId, NARRATOR_REMEMBERED_LINES),
+    ]);
     return {
       roomId,
       title: room.title,
       intro: query.intro === true,
       heroes,
       recent: recent.map((m) => ({ kind: m.kind, senderName: m.sender_name, content: m.content })),
+      earlierNarration,
     };
   }
 
