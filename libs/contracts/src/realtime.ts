@@ -52,6 +52,8 @@ export interface HeroStatusNotice {
   userId: string;
   status: HeroStatus;
   quotaExceeded?: boolean;
+  /** Set when the change is an art recreation: the version that is now ready or failed. */
+  artVersion?: number;
 }
 
 /** The socket `authenticated` event: the hero a story-room socket now speaks as. */
