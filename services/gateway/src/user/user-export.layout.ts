@@ -36,13 +36,26 @@ const mediaFile = (path: string, quality: ExportedQuality) => ({ quality, file: 
  */
 export function userExportEntries(parts: UserExportParts, exportedAt: Date): DownloadEntry[] {
   const media: DownloadEntry[] = [];
-  const heroes = parts.heroes.heroes.map((hero) => ({
+  const heroes = parts.heroes.heroes.map(({ artVersions, ...hero }) => ({
     ...hero,
     images: hero.images.map(({ storageKey, quality, ...image }) => {
       const path = `media/${hero.id}/${image.angle}.png`;
       media.push({ path, storageKey });
       return { ...image, ...mediaFile(path, quality) };
     }),
+    // Every version of the art under media/<heroId>/art-v<n>/ (the shown one is also the pictures above).
+    ...(artVersions
+      ? {
+          artVersions: artVersions.map(({ images, ...version }) => ({
+            ...version,
+            images: images.map(({ storageKey, quality, ...image }) => {
+              const path = `media/${hero.id}/art-v${version.version}/${image.angle}.png`;
+              media.push({ path, storageKey });
+              return { ...image, ...mediaFile(path, quality) };
+            }),
+          })),
+        }
+      : {}),
   }));
   const storybooks = parts.storybooks.storybooks.map((story) => ({
     ...story,
@@ -76,7 +89,8 @@ function readme(exportedAt: Date): string {
     'shares.json         the share links of your heroes (the link is https://<site>/share/<id>), views counted',
     'room-messages.json  the messages your heroes wrote in shared story rooms, with the room and the time',
     'payments.json       your payments: amount (in cents), currency, type, status, dates, hero; no card data',
-    'media/<hero id>/    the pictures: full quality for premium heroes, the watermarked previews otherwise',
+    'media/<hero id>/    the pictures: full quality for premium heroes, the watermarked previews otherwise;',
+    '                    art-v<n>/ holds each version of a hero’s art (0 the first, then each recreation)',
     '',
     'Dates are UTC (ISO 8601). Each picture in the JSON files names its file here and its quality.',
     '',
