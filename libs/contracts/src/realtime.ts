@@ -21,6 +21,8 @@ export const SocketEvents = {
 export interface HeroStatusEvent {
   heroId: string;
   status: 'pending' | 'generating' | 'complete' | 'error';
+  /** Present when the change is an art recreation: the version now ready or failed. */
+  artVersion?: number;
 }
 
 export interface ApiErrorEvent {
