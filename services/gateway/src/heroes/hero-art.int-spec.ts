@@ -273,12 +273,15 @@ describe('recreating a hero’s art', () => {
       const left = await Promise.all(keys.map((key) => stack.storage.exists(key)));
       return left.every((exists) => !exists);
     }, 15_000);
-    const rows = await stack.db.query(
-      `SELECT (SELECT count(*) FROM heroes.hero_images WHERE hero_id = $1)
-            + (SELECT count(*) FROM heroes.hero_art_versions WHERE hero_id = $1) AS n`,
-      [heroId],
-    );
-    expect(Number(rows.rows[0].n)).toBe(0);
+    // The files go first, then the rows (the deletion's order): wait for both.
+    await eventually(async () => {
+      const rows = await stack.db.query(
+        `SELECT (SELECT count(*) FROM heroes.hero_images WHERE hero_id = $1)
+              + (SELECT count(*) FROM heroes.hero_art_versions WHERE hero_id = $1) AS n`,
+        [heroId],
+      );
+      return Number(rows.rows[0].n) === 0;
+    }, 15_000);
   }, 60_000);
 });
 

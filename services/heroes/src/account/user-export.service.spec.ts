@@ -31,6 +31,7 @@ const hero = (paymentStatus: 'paid' | 'unpaid'): Hero =>
     generationError: null,
     generatedBy: 'local',
     artVersion: 0,
+    artRecreationsUsed: 0,
     images: [images[2], images[0], images[1]],
     createdAt: new Date('2026-11-21T09:00:00Z'),
     updatedAt: new Date('2026-11-21T09:30:00Z'),

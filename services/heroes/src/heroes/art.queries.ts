@@ -81,10 +81,16 @@ export async function startRecreation(db: EntityManager, heroId: string): Promis
  */
 export function storeRecreatedArt(db: EntityManager, event: HeroGeneratedEvent): Promise<string | undefined> {
   return db.transaction(async (tx) => {
+    // The version becomes ready and the hero counts it, in one statement: a repeated event finds the
+    // version ready already and changes nothing.
     const [updated] = await sqlOf(tx)<{ owner_id: string }>(
-      `UPDATE heroes.hero_art_versions v SET status = 'ready', updated_at = now()
-       FROM heroes.heroes h
-       WHERE v.hero_id = $1 AND v.version = $2 AND v.attempt = $3 AND v.status = 'generating' AND h.id = v.hero_id
+      `WITH ready AS (
+         UPDATE heroes.hero_art_versions SET status = 'ready', updated_at = now()
+         WHERE hero_id = $1 AND version = $2 AND attempt = $3 AND status = 'generating'
+         RETURNING hero_id
+       )
+       UPDATE heroes.heroes h SET art_recreations = h.art_recreations + 1
+       FROM ready WHERE h.id = ready.hero_id
        RETURNING h.owner_id`,
       [event.heroId, event.variant, event.attempt],
     );

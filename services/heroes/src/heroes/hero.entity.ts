@@ -52,8 +52,9 @@ export class Hero {
   @Column({ type: 'int', default: 0 })
   artVersion!: number;
 
-  /** How many recreations are ready (read with the images, not a column). */
-  artRecreationsUsed?: number;
+  /** How many recreations of the art are ready (column art_recreations). */
+  @Column({ type: 'int', name: 'art_recreations', default: 0 })
+  artRecreationsUsed!: number;
 
   @OneToMany(() => HeroImage, (image) => image.hero)
   images?: HeroImage[];

@@ -24,9 +24,7 @@ export async function insertHero(db: EntityManager, hero: NewHero): Promise<void
 const HERO_WITH_IMAGES = `
   SELECT h.id, h.owner_id, h.name, to_char(h.birthdate, 'YYYY-MM-DD') AS birthdate, h.western, h.chinese,
     h.status, h.payment_status, h.nft_id, h.backstory, h.generation_attempt, h.generation_error,
-    h.generated_by, h.created_at, h.updated_at, h.art_version,
-    (SELECT count(*)::int FROM heroes.hero_art_versions v WHERE v.hero_id = h.id AND v.status = 'ready')
-      AS art_recreations,
+    h.generated_by, h.created_at, h.updated_at, h.art_version, h.art_recreations,
     COALESCE((
       SELECT json_agg(json_build_object(
         'heroId', i.hero_id, 'version', i.version, 'angle', i.angle, 'position', i.position,

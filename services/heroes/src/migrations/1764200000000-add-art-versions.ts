@@ -2,12 +2,14 @@ import { sqlMigration } from '@starborn/database';
 
 /**
  * Art versions: a premium hero's art can be made anew. Every version's images stay in hero_images
- * (version 0 being the first art), the hero names the version shown, and each recreation has a row
- * saying whether it is being made, ready or failed.
+ * (version 0 being the first art), the hero names the version shown and counts its ready
+ * recreations, and each recreation has a row saying whether it is being made, ready or failed.
  */
 export const AddArtVersions1764200000000 = sqlMigration('AddArtVersions1764200000000', {
   up: [
     `ALTER TABLE "heroes"."heroes" ADD COLUMN "art_version" int NOT NULL DEFAULT 0 CHECK ("art_version" BETWEEN 0 AND 3)`,
+    // How many recreations are ready, kept with the hero so the hot hero read counts nothing.
+    `ALTER TABLE "heroes"."heroes" ADD COLUMN "art_recreations" int NOT NULL DEFAULT 0 CHECK ("art_recreations" BETWEEN 0 AND 3)`,
     `ALTER TABLE "heroes"."hero_images" ADD COLUMN "version" int NOT NULL DEFAULT 0 CHECK ("version" BETWEEN 0 AND 3)`,
     `ALTER TABLE "heroes"."hero_images" DROP CONSTRAINT "hero_images_pkey"`,
     `ALTER TABLE "heroes"."hero_images" ADD PRIMARY KEY ("hero_id", "version", "angle")`,
@@ -29,6 +31,7 @@ export const AddArtVersions1764200000000 = sqlMigration('AddArtVersions176420000
     `ALTER TABLE "heroes"."hero_images" DROP CONSTRAINT "hero_images_pkey"`,
     `ALTER TABLE "heroes"."hero_images" ADD PRIMARY KEY ("hero_id", "angle")`,
     `ALTER TABLE "heroes"."hero_images" DROP COLUMN "version"`,
+    `ALTER TABLE "heroes"."heroes" DROP COLUMN "art_recreations"`,
     `ALTER TABLE "heroes"."heroes" DROP COLUMN "art_version"`,
   ],
 });
