@@ -64,7 +64,7 @@ test.describe('Recreate art', () => {
     await expect(version1.getByRole('button', { name: 'Show this one (version 1)' })).toBeVisible({
       timeout: 60_000,
     });
-    await expect(panel.getByRole('status')).toHaveCount(0);
+    await expect(panel.getByRole('status')).toHaveText('');
     await expect(panel.getByTestId('recreations-left')).toHaveText('2 recreations left');
     await expect(version1.getByRole('img', { name: 'Orin Vale, version 1' })).toBeVisible();
     const version1Src = mediaPath(await version1.getByRole('img').getAttribute('src'));

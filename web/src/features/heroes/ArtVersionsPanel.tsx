@@ -39,16 +39,15 @@ export function ArtVersionsPanel({ hero }: { hero: Hero }) {
   const leftId = useId();
 
   // The confirmation takes the focus when it opens. Once it closes, the focus goes back to the action,
-  // or, when a version is now being made (the action is disabled meanwhile), to its progress.
+  // or, when a version is now being made (the action is disabled meanwhile), to the progress.
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
   useEffect(() => {
     if (focusAfter === 'action') recreateButton.current?.focus();
-    if (focusAfter === 'progress' && progress.current) progress.current.focus();
-    else if (focusAfter === 'progress') return;
-    setFocusAfter(null);
-  }, [focusAfter, making]);
+    if (focusAfter === 'progress') progress.current?.focus();
+    if (focusAfter) setFocusAfter(null);
+  }, [focusAfter]);
 
   function closeConfirmation(focus: 'action' | 'progress' = 'action') {
     setConfirming(false);
@@ -128,12 +127,15 @@ export function ArtVersionsPanel({ hero }: { hero: Hero }) {
           </button>
         </div>
       )}
-      {making && (
-        <div ref={progress} className="art-versions__progress" role="status" tabIndex={-1}>
-          <progress aria-label={`Making version ${making.version}`} />
-          <span>Making version {making.version}… This usually takes around 30 seconds.</span>
-        </div>
-      )}
+      {/* Always present, so that screen readers announce the progress as it starts. */}
+      <div ref={progress} className="art-versions__progress" role="status" tabIndex={-1}>
+        {making && (
+          <>
+            <progress aria-label={`Making version ${making.version}`} />
+            <span>Making version {making.version}… This usually takes around 30 seconds.</span>
+          </>
+        )}
+      </div>
       {error && (
         <p className="form-error" role="alert">
           {error}
