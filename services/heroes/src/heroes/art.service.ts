@@ -15,6 +15,7 @@ import {
   type HeroGenerationFailedEvent,
   type HeroStatus,
 } from '@starborn/contracts';
+import type { Queryable } from '@starborn/database';
 import { AiQuotaFlag } from '@starborn/messaging';
 import { HeroGenerationQueue } from '../generation/hero-generation.queue.js';
 import {
@@ -77,7 +78,7 @@ export function artVersionsByHero(
             version: recreation.version,
             status: recreation.status,
             createdAt: recreation.createdAt,
-            // A version's images count once it is ready (a failed retry may have left some behind).
+            // Images are stored with the version's result, so only a ready version has any.
             images: recreation.status === 'ready' ? imagesOf(hero.id, recreation.version) : [],
           })),
       ],
@@ -86,10 +87,7 @@ export function artVersionsByHero(
 }
 
 /** Every art version of these heroes, read in two statements. */
-export async function loadArtVersions(
-  db: Parameters<typeof recreationsOf>[0],
-  heroes: Hero[],
-): Promise<Map<string, ArtVersion[]>> {
+export async function loadArtVersions(db: Queryable, heroes: Hero[]): Promise<Map<string, ArtVersion[]>> {
   const ids = heroes.map((hero) => hero.id);
   const [recreations, images] = await Promise.all([recreationsOf(db, ids), artImagesOf(db, ids)]);
   return artVersionsByHero(heroes, recreations, images);
