@@ -189,16 +189,13 @@ describe('data export layout: art versions', () => {
   );
   const heroes = JSON.parse(withVersions.find((entry) => entry.path === 'heroes.json')!.text!);
 
-  it('holds every version’s pictures under media/<hero id>/art-v<n>/', () => {
-    const media = withVersions.filter((entry) => entry.storageKey);
-    expect(media).toEqual(
-      expect.arrayContaining([
-        { path: `media/${heroId}/front.png`, storageKey: v1Front },
-        { path: `media/${heroId}/art-v0/front.png`, storageKey: `heroes/${heroId}/full/front.png` },
-        { path: `media/${heroId}/art-v0/profile.png`, storageKey: `heroes/${heroId}/full/profile.png` },
-        { path: `media/${heroId}/art-v1/front.png`, storageKey: v1Front },
-      ]),
-    );
+  it('holds every version’s pictures once: the shown ones beside the hero, the others under art-v<n>/', () => {
+    const media = withVersions.filter((entry) => entry.storageKey?.startsWith('heroes/'));
+    expect(media).toEqual([
+      { path: `media/${heroId}/front.png`, storageKey: v1Front },
+      { path: `media/${heroId}/art-v0/front.png`, storageKey: `heroes/${heroId}/full/front.png` },
+      { path: `media/${heroId}/art-v0/profile.png`, storageKey: `heroes/${heroId}/full/profile.png` },
+    ]);
   });
 
   it('names each version’s pictures by their file in the zip, never by storage key', () => {
@@ -223,9 +220,7 @@ describe('data export layout: art versions', () => {
         status: 'ready',
         current: true,
         createdAt: 'c1',
-        images: [
-          { angle: 'front', prompt: 'new pose', quality: 'full', file: `media/${heroId}/art-v1/front.png` },
-        ],
+        images: [{ angle: 'front', prompt: 'new pose', quality: 'full', file: `media/${heroId}/front.png` }],
       },
       { version: 2, status: 'failed', current: false, createdAt: 'c2', images: [] },
     ]);
