@@ -62,6 +62,43 @@ export interface HeroDto {
   nftId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The art version shown (0 the first art, 1…3 a recreation); `images` are that version's. */
+  artVersion?: number;
+  /** How many recreations of the art the owner may still ask for (0 for a hero that is not premium). */
+  artRecreationsLeft?: number;
+}
+
+/** A premium hero's art can be made anew this many times (versions 1…3; version 0 is the first art). */
+export const ART_RECREATIONS_MAX = 3;
+
+/** 'generating' while the job runs; 'failed' does not use up a recreation (the next one retries it). */
+export type ArtVersionStatus = 'generating' | 'ready' | 'failed';
+
+/** One version of a hero's art, as its owner's gallery shows it. */
+export interface ArtVersionDto {
+  version: number;
+  status: ArtVersionStatus;
+  createdAt: string;
+  /** The version's three images, in the shape of the hero answer's (empty until ready). */
+  images: HeroImageDto[];
+  /** True for the version the hero page, share card and book show. */
+  current: boolean;
+}
+
+export interface ArtVersionsDto {
+  versions: ArtVersionDto[];
+  recreationsLeft: number;
+}
+
+export interface HeroArtQuery {
+  userId: string;
+  heroId: string;
+}
+
+export interface ChooseArtCommand {
+  userId: string;
+  heroId: string;
+  version: number;
 }
 
 export interface CreateHeroCommand {
@@ -110,8 +147,11 @@ export interface HeroGeneratedEvent {
   heroId: string;
   attempt: number;
   images: GeneratedImageRef[];
+  /** Empty for a recreation (variant > 0): a recreation makes images only and the backstory stays. */
   backstory: string;
   provider: string;
+  /** The art version made: absent or 0 for the first generation, 1…3 for a recreation. */
+  variant?: number;
 }
 
 export interface HeroGenerationFailedEvent {
@@ -119,6 +159,8 @@ export interface HeroGenerationFailedEvent {
   attempt: number;
   reason: string;
   quotaExceeded: boolean;
+  /** As in HeroGeneratedEvent. */
+  variant?: number;
 }
 
 /** Which files of a hero a viewer may read (media access is decided by the heroes service). */

@@ -42,8 +42,13 @@ export function defineJobQueue<Data>(definition: {
 
 export interface HeroGenerationJob {
   heroId: string;
-  /** Which generation of this hero (Try Again starts the next); part of the deterministic job id. */
+  /**
+   * Which generation of this hero (Try Again starts the next); part of the deterministic job id. For a
+   * recreation, which try of that art version (a failed recreation is tried again under the next).
+   */
   attempt: number;
+  /** The art version to make: absent or 0 for the first generation (images and backstory), 1…3 for a recreation (images only). */
+  variant?: number;
 }
 
 /**
@@ -125,7 +130,12 @@ const idField =
 const attemptField: JobRule = (job) =>
   isWholeFromOne(job.attempt) ? null : 'attempt must be a whole number from 1';
 
-const invalidHeroJob = jobCheck(idField('heroId'), attemptField);
+const variantField: JobRule = (job) =>
+  job.variant === undefined || (Number.isInteger(job.variant) && (job.variant as number) >= 0)
+    ? null
+    : 'variant must be a whole number from 0';
+
+const invalidHeroJob = jobCheck(idField('heroId'), attemptField, variantField);
 
 const invalidChapterJob = jobCheck(
   idField('storyBookId'),
@@ -232,7 +242,9 @@ export const JobQueues = {
   }),
 } as const;
 
-export const heroGenerationJobId = (job: HeroGenerationJob) => `hero.${job.heroId}.${job.attempt}`;
+/** `hero.<heroId>.<attempt>` for the first art, `hero.<heroId>.v<variant>.<attempt>` for a recreation. */
+export const heroGenerationJobId = (job: HeroGenerationJob) =>
+  job.variant ? `hero.${job.heroId}.v${job.variant}.${job.attempt}` : `hero.${job.heroId}.${job.attempt}`;
 export const chapterGenerationJobId = (job: ChapterGenerationJob) =>
   `chapter.${job.storyBookId}.${job.chapterNumber}.${job.attempt}`;
 export const chapterIllustrationJobId = (job: ChapterIllustrationJob) =>

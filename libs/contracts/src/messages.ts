@@ -9,11 +9,15 @@ import type {
 } from './auth.js';
 import type { HealthCommand, ServiceHealth } from './health.js';
 import type {
+  ArtVersionDto,
+  ArtVersionsDto,
+  ChooseArtCommand,
   CreateHeroCommand,
   GenerateHeroCommand,
   HeroDto,
   HeroGeneratedEvent,
   HeroGenerationFailedEvent,
+  HeroArtQuery,
   HeroProfileDto,
   HeroQuery,
   ListHeroesQuery,
@@ -109,6 +113,10 @@ export const messages = {
   'heroes.list': command<ListHeroesQuery, HeroDto[]>('heroes'),
   'heroes.generate': command<GenerateHeroCommand, HeroDto>('heroes'),
   'heroes.generation-profile': command<{ heroId: string }, HeroProfileDto>('heroes'),
+  // A premium hero's art made anew (at most ART_RECREATIONS_MAX times), its versions, the one shown.
+  'heroes.art-recreate': command<HeroArtQuery, ArtVersionDto>('heroes'),
+  'heroes.art-versions': command<HeroArtQuery, ArtVersionsDto>('heroes'),
+  'heroes.art-choose': command<ChooseArtCommand, HeroDto>('heroes'),
   'heroes.share-create': command<CreateShareCommand, ShareLinkDto>('heroes'),
   'heroes.share-open': command<OpenShareQuery, SharedHeroDto>('heroes'),
   // The gateway's share page HTML and card image: an active share's preview, no view counted.

@@ -21,6 +21,8 @@ export const SocketEvents = {
 export interface HeroStatusEvent {
   heroId: string;
   status: 'pending' | 'generating' | 'complete' | 'error';
+  /** Present when the change is an art recreation: the version now ready or failed. */
+  artVersion?: number;
 }
 
 export interface ApiErrorEvent {
@@ -52,6 +54,8 @@ export interface HeroStatusNotice {
   userId: string;
   status: HeroStatus;
   quotaExceeded?: boolean;
+  /** Set when the change is an art recreation: the version that is now ready or failed. */
+  artVersion?: number;
 }
 
 /** The socket `authenticated` event: the hero a story-room socket now speaks as. */

@@ -3,7 +3,14 @@
  * gathers the parts into one zip. Media are named by storage key here; the zip holds the files themselves.
  */
 import type { UserDto } from './auth.js';
-import type { ChineseZodiacDto, HeroStatus, ImageAngle, PaymentStatus, WesternZodiacDto } from './heroes.js';
+import type {
+  ArtVersionStatus,
+  ChineseZodiacDto,
+  HeroStatus,
+  ImageAngle,
+  PaymentStatus,
+  WesternZodiacDto,
+} from './heroes.js';
 import type { PaymentIntentStatus, PaymentType } from './payments.js';
 import type { ShareLinkDto } from './shares.js';
 import type { SupportRequestDto } from './support.js';
@@ -46,6 +53,16 @@ export interface ExportedHero {
   images: ExportedHeroImage[];
   createdAt: string;
   updatedAt: string;
+  /** Every version of the hero's art (0 the first, then each recreation), with the one shown marked. */
+  artVersions?: ExportedArtVersion[];
+}
+
+export interface ExportedArtVersion {
+  version: number;
+  status: ArtVersionStatus;
+  current: boolean;
+  createdAt: string;
+  images: ExportedHeroImage[];
 }
 
 export interface HeroesExport {

@@ -17,6 +17,7 @@ import { DownloadsController } from './downloads/downloads.controller.js';
 import { BookExportLimiter } from './downloads/book-export-limiter.js';
 import { HeroBooks } from './downloads/hero-book.js';
 import { HealthController } from './health/health.controller.js';
+import { HeroArtController } from './heroes/hero-art.controller.js';
 import { HeroesController } from './heroes/heroes.controller.js';
 import { MediaController } from './media/media.controller.js';
 import { OBJECT_STORAGE } from './media/media.tokens.js';
@@ -67,6 +68,7 @@ export class GatewayModule implements OnApplicationShutdown {
         UserDeletionController,
         UserExportController,
         HeroesController,
+        HeroArtController,
         SharesController,
         SharePageController,
         DownloadsController,

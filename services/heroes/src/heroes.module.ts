@@ -8,6 +8,7 @@ import { UserExportHandlers } from './account/user-export.handlers.js';
 import { UserExportService } from './account/user-export.service.js';
 import { HEROES_CONFIG, heroesEnvSchema, type HeroesConfig } from './config.js';
 import { HeroGenerationQueue } from './generation/hero-generation.queue.js';
+import { HeroArtService } from './heroes/art.service.js';
 import { HeroImage } from './heroes/hero-image.entity.js';
 import { HeroPresenter } from './heroes/hero.presenter.js';
 import { Hero } from './heroes/hero.entity.js';
@@ -62,6 +63,7 @@ import { PremiumService } from './premium/premium.service.js';
     HeroStatusPublisher,
     HeroGenerationQueue,
     HeroesService,
+    HeroArtService,
     SharesService,
     DownloadService,
     PremiumService,

@@ -5,7 +5,8 @@ import { LockIcon } from '../components/HeroIcons';
 import { Markdown } from '../components/Markdown';
 import { usePageMeta } from '../components/usePageMeta';
 import { isGenerationRequested, requestGeneration } from '../features/heroes/generation';
-import { useGetHeroQuery } from '../features/heroes/heroesApi';
+import { ArtVersionsPanel } from '../features/heroes/ArtVersionsPanel';
+import { heroesApi, useGetHeroQuery } from '../features/heroes/heroesApi';
 import {
   isChaptersPayment,
   paymentSuccessNotice,
@@ -55,7 +56,11 @@ export function HeroPage() {
   const waiting = retrying || (hero !== undefined && isInProgress(hero));
 
   const { connected } = useHeroRealtime((notice) => {
-    if (notice.heroId === heroId) void query.refetch();
+    if (notice.heroId !== heroId) return;
+    void query.refetch();
+    // A recreated version is ready (or failed): the gallery of versions asks again.
+    if (notice.artVersion !== undefined)
+      dispatch(heroesApi.util.invalidateTags([{ type: 'ArtVersions', id: heroId }]));
   });
   // Polling runs while waiting; the realtime notice usually arrives first.
   const pollingInterval = waiting ? (connected ? POLL_WITH_SOCKET_MS : POLL_WITHOUT_SOCKET_MS) : 0;
@@ -201,6 +206,8 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
         <div className="hero-page__media">
           <HeroGallery hero={hero} locked={locked} watermark={watermark} />
           <HeroActions hero={hero} preview={preview} />
+          {/* Recreating the art is premium: the preview and an unpaid hero have none. */}
+          {!locked && <ArtVersionsPanel hero={hero} />}
         </div>
 
         <section className="hero-panel hero-page__traits" aria-labelledby="traits-title">

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { HERO_ID_PATTERN, HERO_NAME_MAX_LENGTH, IMAGE_ANGLES } from '@starborn/contracts';
+import {
+  ART_RECREATIONS_MAX,
+  HERO_ID_PATTERN,
+  HERO_NAME_MAX_LENGTH,
+  IMAGE_ANGLES,
+} from '@starborn/contracts';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsDefined, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { RequiredText, UserText } from '../http/required-text.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -90,6 +95,52 @@ export class HeroResponse {
   @ApiProperty({ nullable: true, type: String }) nftId!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  @ApiPropertyOptional({
+    example: 0,
+    description: 'The art version shown (0 the first art, 1–3 a recreation); `images` are its images',
+  })
+  artVersion?: number;
+  @ApiPropertyOptional({
+    example: ART_RECREATIONS_MAX,
+    description: 'Recreations of the art still possible (0 for a hero that is not premium)',
+  })
+  artRecreationsLeft?: number;
+}
+
+const ART_VERSION_INVALID = `The art version must be a whole number from 0 to ${ART_RECREATIONS_MAX}.`;
+
+/** PUT /api/heroes/{heroId}/art/current: the version to show. */
+export class ChooseArtBody {
+  @ApiProperty({ example: 1, minimum: 0, maximum: ART_RECREATIONS_MAX })
+  @IsDefined({ message: ART_VERSION_INVALID })
+  @IsInt({ message: ART_VERSION_INVALID })
+  @Min(0, { message: ART_VERSION_INVALID })
+  @Max(ART_RECREATIONS_MAX, { message: ART_VERSION_INVALID })
+  version!: number;
+}
+
+export class ArtVersionResponse {
+  @ApiProperty({ example: 1, description: '0 the first art, 1–3 a recreation' }) version!: number;
+  @ApiProperty({
+    enum: ['generating', 'ready', 'failed'],
+    description: "A failed recreation uses none up: the next 'recreate' tries it again",
+  })
+  status!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: [HeroImage], description: 'Its three images (empty until ready)' })
+  images!: HeroImage[];
+  @ApiProperty({ description: 'True for the version the hero page, share card and book show' })
+  current!: boolean;
+}
+
+export class ArtVersionEnvelope {
+  @ApiProperty({ type: ArtVersionResponse }) version!: ArtVersionResponse;
+}
+
+export class ArtVersionsResponse {
+  @ApiProperty({ type: [ArtVersionResponse], description: 'Every version, oldest first' })
+  versions!: ArtVersionResponse[];
+  @ApiProperty({ example: 2 }) recreationsLeft!: number;
 }
 
 /** The answer of create and generate: the hero under `hero`, as the API contract names it. */

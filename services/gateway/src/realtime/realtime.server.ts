@@ -69,7 +69,12 @@ export class RealtimeServer implements OnApplicationBootstrap, OnApplicationShut
     // Every gateway instance hears every notice, so each one speaks only to its own sockets.
     this.heroStatuses.onNotice((notice) => {
       const room = this.io!.local.to(SocketRooms.user(notice.userId));
-      const status: HeroStatusEvent = { heroId: notice.heroId, status: notice.status };
+      const status: HeroStatusEvent = {
+        heroId: notice.heroId,
+        status: notice.status,
+        // A recreation's notice says which version, so the hero page refreshes its gallery of versions.
+        ...(notice.artVersion !== undefined ? { artVersion: notice.artVersion } : {}),
+      };
       room.emit(SocketEvents.heroStatus, status);
       if (notice.quotaExceeded) {
         const error: ApiErrorEvent = { errorType: 'quota_exceeded', message: QUOTA_EXCEEDED_MESSAGE };

@@ -165,3 +165,65 @@ describe('data export layout', () => {
     expect(jsonOf('payments.json')).toEqual(parts.payments.payments);
   });
 });
+
+describe('data export layout: art versions', () => {
+  const v1Front = `heroes/${heroId}/art/v1/full/front.png`;
+  const recreated: ExportedHero = {
+    ...hero,
+    images: [{ angle: 'front', prompt: 'new pose', quality: 'full', storageKey: v1Front }],
+    artVersions: [
+      { version: 0, status: 'ready', current: false, createdAt: 'c0', images: hero.images },
+      {
+        version: 1,
+        status: 'ready',
+        current: true,
+        createdAt: 'c1',
+        images: [{ angle: 'front', prompt: 'new pose', quality: 'full', storageKey: v1Front }],
+      },
+      { version: 2, status: 'failed', current: false, createdAt: 'c2', images: [] },
+    ],
+  };
+  const withVersions = userExportEntries(
+    { ...parts, heroes: { ...parts.heroes, heroes: [recreated] } },
+    exportedAt,
+  );
+  const heroes = JSON.parse(withVersions.find((entry) => entry.path === 'heroes.json')!.text!);
+
+  it('holds every version’s pictures once: the shown ones beside the hero, the others under art-v<n>/', () => {
+    const media = withVersions.filter((entry) => entry.storageKey?.startsWith('heroes/'));
+    expect(media).toEqual([
+      { path: `media/${heroId}/front.png`, storageKey: v1Front },
+      { path: `media/${heroId}/art-v0/front.png`, storageKey: `heroes/${heroId}/full/front.png` },
+      { path: `media/${heroId}/art-v0/profile.png`, storageKey: `heroes/${heroId}/full/profile.png` },
+    ]);
+  });
+
+  it('names each version’s pictures by their file in the zip, never by storage key', () => {
+    expect(heroes[0].artVersions).toEqual([
+      {
+        version: 0,
+        status: 'ready',
+        current: false,
+        createdAt: 'c0',
+        images: [
+          { angle: 'front', prompt: 'front view', quality: 'full', file: `media/${heroId}/art-v0/front.png` },
+          {
+            angle: 'profile',
+            prompt: 'side view',
+            quality: 'full',
+            file: `media/${heroId}/art-v0/profile.png`,
+          },
+        ],
+      },
+      {
+        version: 1,
+        status: 'ready',
+        current: true,
+        createdAt: 'c1',
+        images: [{ angle: 'front', prompt: 'new pose', quality: 'full', file: `media/${heroId}/front.png` }],
+      },
+      { version: 2, status: 'failed', current: false, createdAt: 'c2', images: [] },
+    ]);
+    expect(JSON.stringify(heroes)).not.toContain('heroes/');
+  });
+});

@@ -36,14 +36,39 @@ const mediaFile = (path: string, quality: ExportedQuality) => ({ quality, file: 
  */
 export function userExportEntries(parts: UserExportParts, exportedAt: Date): DownloadEntry[] {
   const media: DownloadEntry[] = [];
-  const heroes = parts.heroes.heroes.map((hero) => ({
-    ...hero,
-    images: hero.images.map(({ storageKey, quality, ...image }) => {
-      const path = `media/${hero.id}/${image.angle}.png`;
+  const heroes = parts.heroes.heroes.map(({ artVersions, ...hero }) => {
+    // A picture is put in the zip once: the shown version's pictures are also one of the versions'.
+    const pathOfKey = new Map<string, string>();
+    const picture = (storageKey: string, path: string): string => {
+      const known = pathOfKey.get(storageKey);
+      if (known) return known;
+      pathOfKey.set(storageKey, path);
       media.push({ path, storageKey });
-      return { ...image, ...mediaFile(path, quality) };
-    }),
-  }));
+      return path;
+    };
+    return {
+      ...hero,
+      images: hero.images.map(({ storageKey, quality, ...image }) => ({
+        ...image,
+        ...mediaFile(picture(storageKey, `media/${hero.id}/${image.angle}.png`), quality),
+      })),
+      // Every version of the art; the pictures of those not shown under media/<heroId>/art-v<n>/.
+      ...(artVersions
+        ? {
+            artVersions: artVersions.map(({ images, ...version }) => ({
+              ...version,
+              images: images.map(({ storageKey, quality, ...image }) => ({
+                ...image,
+                ...mediaFile(
+                  picture(storageKey, `media/${hero.id}/art-v${version.version}/${image.angle}.png`),
+                  quality,
+                ),
+              })),
+            })),
+          }
+        : {}),
+    };
+  });
   const storybooks = parts.storybooks.storybooks.map((story) => ({
     ...story,
     chapters: story.chapters.map(({ illustration, ...chapter }) => {
@@ -76,7 +101,8 @@ function readme(exportedAt: Date): string {
     'shares.json         the share links of your heroes (the link is https://<site>/share/<id>), views counted',
     'room-messages.json  the messages your heroes wrote in shared story rooms, with the room and the time',
     'payments.json       your payments: amount (in cents), currency, type, status, dates, hero; no card data',
-    'media/<hero id>/    the pictures: full quality for premium heroes, the watermarked previews otherwise',
+    'media/<hero id>/    the pictures: full quality for premium heroes, the watermarked previews otherwise;',
+    '                    art-v<n>/ holds the other versions of a hero’s art (0 the first, then each recreation)',
     '',
     'Dates are UTC (ISO 8601). Each picture in the JSON files names its file here and its quality.',
     '',

@@ -9,30 +9,45 @@ import { GenerationWorker, type GenerationJobKind } from '../generation.worker.j
 import { renderHeroVariants, storeImageVariants } from '../media/image-variants.js';
 import { AI_PROVIDER, OBJECT_STORAGE } from '../tokens.js';
 
-/** Storage keys (without extension) of one image of one hero. */
-export const heroMediaKeys = (heroId: string, angle: string) => ({
-  fullKey: `heroes/${heroId}/full/${angle}`,
-  previewKey: `heroes/${heroId}/preview/${angle}`,
-});
+/**
+ * Storage keys (without extension) of one image of one art version of a hero: the first art (variant 0)
+ * keeps its original keys, each recreation has a folder of its own, so no version overwrites another.
+ */
+export const heroMediaKeys = (heroId: string, angle: string, variant = 0) =>
+  variant === 0
+    ? { fullKey: `heroes/${heroId}/full/${angle}`, previewKey: `heroes/${heroId}/preview/${angle}` }
+    : {
+        fullKey: `heroes/${heroId}/art/v${variant}/full/${angle}`,
+        previewKey: `heroes/${heroId}/art/v${variant}/preview/${angle}`,
+      };
 
 /** Where every stored object of a hero lives (heroes deletes the same folder with the hero). */
 export const heroMediaPrefix = (heroId: string) => `heroes/${heroId}/`;
 
-/** The id of the events about one generation of one hero: `<heroId>.<attempt>`. */
-export const heroEventId = (job: HeroGenerationJob) => `${job.heroId}.${job.attempt}`;
+/** The id of the events about one generation of one hero: `<heroId>.<attempt>`, `<heroId>.v<variant>.<attempt>` for a recreation. */
+export const heroEventId = (job: HeroGenerationJob) =>
+  job.variant ? `${job.heroId}.v${job.variant}.${job.attempt}` : `${job.heroId}.${job.attempt}`;
 
 const HERO_JOBS: GenerationJobKind<HeroGenerationJob, 'hero.generation-failed'> = {
   queue: JobQueues.heroGeneration,
   concurrency: (config) => config.GENERATION_CONCURRENCY,
   eventId: heroEventId,
-  describe: (job) => `Generation of hero ${job.heroId}`,
+  describe: (job) =>
+    job.variant ? `Art version ${job.variant} of hero ${job.heroId}` : `Generation of hero ${job.heroId}`,
   failedEvent: 'hero.generation-failed',
-  failure: ({ heroId, attempt }, failure) => ({ heroId, attempt, ...failure }),
+  failure: ({ heroId, attempt, variant }, failure) => ({
+    heroId,
+    attempt,
+    ...(variant ? { variant } : {}),
+    ...failure,
+  }),
 };
 
 /**
  * Draws `generation.hero` jobs: asks heroes for the hero's profile, has the AI provider paint three
  * images and write the backstory, stores every variant, then announces the result as a durable event.
+ * A job with a variant (1…3) is a recreation of a premium hero's art: images only, that variant asked
+ * of the provider and stored under the version's own keys; the backstory stays as written.
  * A worker killed mid-job leaves the job stalled, and BullMQ hands it to another worker.
  */
 @Injectable()
@@ -49,13 +64,15 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
 
   protected async run(data: HeroGenerationJob): Promise<string> {
     const { heroId, attempt } = data;
+    const variant = data.variant ?? 0;
     // A hero deleted since the job was queued is given up on, and what an earlier attempt stored goes.
     const profile = await this.stillThere(heroId);
     const [images, backstory] = await this.callAi(async () => {
       // Both calls settle before deciding, so an exhausted quota is recognised whichever call failed first.
       const [imagesResult, backstoryResult] = await Promise.allSettled([
-        this.ai.generateHeroImages({ ...profile, heroId }),
-        this.ai.generateBackstory({ ...profile, heroId }),
+        this.ai.generateHeroImages({ ...profile, heroId }, { variant }),
+        // A recreation makes new art only: the hero keeps its backstory.
+        variant === 0 ? this.ai.generateBackstory({ ...profile, heroId }) : Promise.resolve(''),
       ]);
       if (imagesResult.status === 'fulfilled' && backstoryResult.status === 'fulfilled') {
         return [imagesResult.value, backstoryResult.value] as const;
@@ -67,7 +84,7 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
     });
     const refs: GeneratedImageRef[] = [];
     for (const [position, image] of images.entries()) {
-      const keys = heroMediaKeys(heroId, image.angle);
+      const keys = heroMediaKeys(heroId, image.angle, variant);
       const variants = await renderHeroVariants(image.png, position);
       await this.stillThere(heroId);
       // A write that fails because the hero's folder is being deleted fails the job as the deletion.
@@ -82,10 +99,19 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
     await this.stillThere(heroId);
     await this.bus.emitEvent(
       'hero.generated',
-      { heroId, attempt, images: refs, backstory, provider: this.ai.name },
+      {
+        heroId,
+        attempt,
+        images: refs,
+        backstory,
+        provider: this.ai.name,
+        ...(variant ? { variant } : {}),
+      },
       this.eventOptions(data),
     );
-    return `Generated hero ${heroId} (attempt ${attempt})`;
+    return variant
+      ? `Made art version ${variant} of hero ${heroId} (attempt ${attempt})`
+      : `Generated hero ${heroId} (attempt ${attempt})`;
   }
 
   /** The hero's profile; a hero deleted meanwhile fails the job for good, its stored images deleted. */

@@ -8,6 +8,7 @@ const id = 'a'.repeat(32);
 const story = `# The Tale\n\n${'A hero of the stars walks on. '.repeat(40)}`;
 const images = (['front', 'profile', 'action'] as const).map((angle, position): HeroImage => ({
   heroId: id,
+  version: 0,
   angle,
   position,
   prompt: `${angle} prompt`,
@@ -29,6 +30,8 @@ const hero = (paymentStatus: 'paid' | 'unpaid'): Hero =>
     generationAttempt: 1,
     generationError: null,
     generatedBy: 'local',
+    artVersion: 0,
+    artRecreationsUsed: 0,
     images: [images[2], images[0], images[1]],
     createdAt: new Date('2026-11-21T09:00:00Z'),
     updatedAt: new Date('2026-11-21T09:30:00Z'),
@@ -56,6 +59,31 @@ describe('a hero as its owner exports it', () => {
         quality: 'full',
         storageKey: `heroes/${id}/full/${angle}.png`,
       })),
+    );
+  });
+
+  it('lists every art version with its own pictures and marks the one shown', () => {
+    const versionImages = (version: number) =>
+      images.map((image) => ({
+        ...image,
+        version,
+        fullKey: `heroes/${id}/art/v${version}/full/${image.angle}`,
+      }));
+    const exported = exportedHero({ ...hero('paid'), artVersion: 1 } as Hero, [
+      { version: 0, status: 'ready', createdAt: new Date('2026-11-21T09:00:00Z'), images: images },
+      { version: 1, status: 'ready', createdAt: new Date('2026-11-22T09:00:00Z'), images: versionImages(1) },
+      { version: 2, status: 'failed', createdAt: new Date('2026-11-23T09:00:00Z'), images: [] },
+    ]);
+    expect(exported.artVersions?.map((v) => [v.version, v.status, v.current])).toEqual([
+      [0, 'ready', false],
+      [1, 'ready', true],
+      [2, 'failed', false],
+    ]);
+    expect(exported.artVersions?.[0]?.images.map((image) => image.storageKey)).toEqual(
+      ['front', 'profile', 'action'].map((angle) => `heroes/${id}/full/${angle}.png`),
+    );
+    expect(exported.artVersions?.[1]?.images.map((image) => image.storageKey)).toEqual(
+      ['front', 'profile', 'action'].map((angle) => `heroes/${id}/art/v1/full/${angle}.png`),
     );
   });
 

@@ -6,10 +6,13 @@ import {
   ServiceError,
   USER_ID_PATTERN,
   type ExportedHero,
+  type ExportedHeroImage,
   type ExportUserQuery,
   type HeroesExport,
 } from '@starborn/contracts';
 import type { EntityManager } from 'typeorm';
+import { loadArtVersions, type ArtVersion } from '../heroes/art.service.js';
+import type { HeroImage } from '../heroes/hero-image.entity.js';
 import type { Hero } from '../heroes/hero.entity.js';
 import { truncateBackstory } from '../heroes/hero.presenter.js';
 import { heroesOf } from '../heroes/hero.queries.js';
@@ -20,10 +23,19 @@ import { SharesService } from '../shares/shares.service.js';
  * whole backstory and full-quality pictures once paid; otherwise the free part of the backstory and the
  * watermarked previews (an export is no way around the upgrade).
  */
-export function exportedHero(hero: Hero): ExportedHero {
+export function exportedHero(hero: Hero, artVersions: ArtVersion[] = []): ExportedHero {
   const paid = hero.paymentStatus === 'paid';
   const story = hero.backstory ?? '';
   const backstory = paid ? { text: story, truncated: false } : truncateBackstory(story);
+  const exportedImages = (images: HeroImage[]): ExportedHeroImage[] =>
+    [...images]
+      .sort((a, b) => a.position - b.position)
+      .map((image) => ({
+        angle: image.angle,
+        prompt: image.prompt,
+        quality: paid ? 'full' : 'preview',
+        storageKey: `${paid ? image.fullKey : image.previewKey}.png`,
+      }));
   return {
     id: hero.id,
     name: hero.name,
@@ -34,20 +46,21 @@ export function exportedHero(hero: Hero): ExportedHero {
     paymentStatus: hero.paymentStatus,
     backstory: backstory.text,
     backstoryTruncated: backstory.truncated,
-    images: [...(hero.images ?? [])]
-      .sort((a, b) => a.position - b.position)
-      .map((image) => ({
-        angle: image.angle,
-        prompt: image.prompt,
-        quality: paid ? 'full' : 'preview',
-        storageKey: `${paid ? image.fullKey : image.previewKey}.png`,
-      })),
+    images: exportedImages(hero.images ?? []),
     createdAt: hero.createdAt.toISOString(),
     updatedAt: hero.updatedAt.toISOString(),
+    // Every version of the art, the one shown among them; `images` above are the shown version's.
+    artVersions: artVersions.map((version) => ({
+      version: version.version,
+      status: version.status,
+      current: version.version === (hero.artVersion ?? 0),
+      createdAt: version.createdAt.toISOString(),
+      images: exportedImages(version.images),
+    })),
   };
 }
 
-/** The heroes' part of a data export: the user's heroes, newest first, and their share links. */
+/** The heroes' part of a data export: the user's heroes, newest first, with every art version, and their share links. */
 @Injectable()
 export class UserExportService {
   constructor(
@@ -60,6 +73,7 @@ export class UserExportService {
     if (!USER_ID_PATTERN.test(userId))
       throw new ServiceError(400, ErrorCodes.BAD_REQUEST, INVALID_USER_ID_MESSAGE);
     const [heroes, shares] = await Promise.all([heroesOf(this.db, userId), this.shares.list(userId)]);
-    return { heroes: heroes.map(exportedHero), shares };
+    const versions = await loadArtVersions(this.db, heroes);
+    return { heroes: heroes.map((hero) => exportedHero(hero, versions.get(hero.id))), shares };
   }
 }

@@ -7,6 +7,10 @@ export class HeroImage {
   @PrimaryColumn({ type: 'char', length: 32 })
   heroId!: string;
 
+  /** The art version the image belongs to: 0 the first art, 1…3 a recreation. */
+  @PrimaryColumn({ type: 'int', default: 0 })
+  version!: number;
+
   @PrimaryColumn({ type: 'text' })
   angle!: ImageAngle;
 

@@ -48,6 +48,14 @@ export class Hero {
   @Column({ type: 'text', nullable: true })
   generatedBy!: string | null;
 
+  /** The art version shown (0 the first art, 1…3 a recreation); `images` are that version's when loaded. */
+  @Column({ type: 'int', default: 0 })
+  artVersion!: number;
+
+  /** How many recreations of the art are ready (column art_recreations). */
+  @Column({ type: 'int', name: 'art_recreations', default: 0 })
+  artRecreationsUsed!: number;
+
   @OneToMany(() => HeroImage, (image) => image.hero)
   images?: HeroImage[];
 

@@ -14,6 +14,7 @@ const presenter = new HeroPresenter(signer, new ManualClock(new Date('2026-11-21
 const story = `# The Tale\n\n${'A hero of the stars walks on. '.repeat(40)}`;
 const images = (['front', 'profile', 'action'] as const).map((angle, position): HeroImage => ({
   heroId: 'a'.repeat(32),
+  version: 0,
   angle,
   position,
   prompt: `${angle} prompt`,
@@ -35,6 +36,8 @@ const hero = (paymentStatus: 'paid' | 'unpaid'): Hero =>
     generationAttempt: 1,
     generationError: null,
     generatedBy: 'local',
+    artVersion: 0,
+    artRecreationsUsed: 0,
     images: [images[2], images[0], images[1]],
     createdAt: new Date('2026-11-21T09:00:00Z'),
     updatedAt: new Date('2026-11-21T09:00:00Z'),
@@ -63,6 +66,14 @@ describe('HeroPresenter', () => {
     expect(view.backstory).toHaveLength(303);
     expect(story.startsWith(view.backstory.slice(0, -3).trimEnd())).toBe(true);
     expect(view.backstoryTruncated).toBe(true);
+    // Recreating the art is for premium heroes: none to ask for here.
+    expect(view).toMatchObject({ artVersion: 0, artRecreationsLeft: 0 });
+  });
+
+  it('tells a paid owner the version shown and how many recreations are left', () => {
+    expect(presenter.present(hero('paid'))).toMatchObject({ artVersion: 0, artRecreationsLeft: 3 });
+    const recreated = { ...hero('paid'), artVersion: 2, artRecreationsUsed: 2 } as Hero;
+    expect(presenter.present(recreated)).toMatchObject({ artVersion: 2, artRecreationsLeft: 1 });
   });
 
   it('gives a paid owner full-quality files and the whole story, signed until the end of the next hour', () => {

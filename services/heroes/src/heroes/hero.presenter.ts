@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BACKSTORY_PREVIEW_LENGTH, type HeroDto, type HeroImageDto } from '@starborn/contracts';
+import {
+  ART_RECREATIONS_MAX,
+  BACKSTORY_PREVIEW_LENGTH,
+  type HeroDto,
+  type HeroImageDto,
+} from '@starborn/contracts';
 import { Clock } from '@starborn/runtime';
 import { HERO_PREVIEW_SIZE, MEDIA_WIDTHS, mediaExpiry, MediaUrlSigner, sizedWidths } from '@starborn/storage';
 import { HEROES_CONFIG, type HeroesConfig } from '../config.js';
+import type { HeroImage } from './hero-image.entity.js';
 import type { Hero } from './hero.entity.js';
 
 /** Cuts a backstory for an unpaid viewer: the first 300 characters and an ellipsis. */
@@ -30,21 +36,7 @@ export class HeroPresenter {
 
   present(hero: Hero, options: { preview?: boolean } = {}): HeroDto {
     const unlocked = hero.paymentStatus === 'paid' && !options.preview;
-    const expiresAt = mediaExpiry(
-      Math.floor(this.clock.now().getTime() / 1000),
-      this.config.MEDIA_URL_TTL_SECONDS,
-    );
-    // Full pictures are drawn at the product's size (the ladder's widest); previews at HERO_PREVIEW_SIZE.
-    const widths = unlocked ? [...MEDIA_WIDTHS.hero] : sizedWidths(HERO_PREVIEW_SIZE, MEDIA_WIDTHS.hero);
-    const images: HeroImageDto[] = [...(hero.images ?? [])]
-      .sort((a, b) => a.position - b.position)
-      .map((image) => ({
-        url: this.signer.sign(`${unlocked ? image.fullKey : image.previewKey}.png`, expiresAt),
-        widths,
-        angle: image.angle,
-        prompt: image.prompt,
-        locked: !unlocked && image.position > 0,
-      }));
+    const images = this.presentImages(hero.images ?? [], unlocked);
     const story = hero.backstory ?? '';
     const backstory = unlocked ? { text: story, truncated: false } : truncateBackstory(story);
     return {
@@ -64,6 +56,28 @@ export class HeroPresenter {
       nftId: hero.nftId,
       createdAt: hero.createdAt.toISOString(),
       updatedAt: hero.updatedAt.toISOString(),
+      artVersion: hero.artVersion ?? 0,
+      artRecreationsLeft:
+        hero.paymentStatus === 'paid' ? Math.max(0, ART_RECREATIONS_MAX - (hero.artRecreationsUsed ?? 0)) : 0,
     };
+  }
+
+  /** One art version's images, in position order, as a viewer with (or without) the paid parts sees them. */
+  presentImages(images: HeroImage[], unlocked: boolean): HeroImageDto[] {
+    const expiresAt = mediaExpiry(
+      Math.floor(this.clock.now().getTime() / 1000),
+      this.config.MEDIA_URL_TTL_SECONDS,
+    );
+    // Full pictures are drawn at the product's size (the ladder's widest); previews at HERO_PREVIEW_SIZE.
+    const widths = unlocked ? [...MEDIA_WIDTHS.hero] : sizedWidths(HERO_PREVIEW_SIZE, MEDIA_WIDTHS.hero);
+    return [...images]
+      .sort((a, b) => a.position - b.position)
+      .map((image) => ({
+        url: this.signer.sign(`${unlocked ? image.fullKey : image.previewKey}.png`, expiresAt),
+        widths,
+        angle: image.angle,
+        prompt: image.prompt,
+        locked: !unlocked && image.position > 0,
+      }));
   }
 }

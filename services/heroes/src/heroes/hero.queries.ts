@@ -16,18 +16,20 @@ export async function insertHero(db: EntityManager, hero: NewHero): Promise<void
 }
 
 /**
- * A hero row with its images gathered into one JSON column, so a hero with its images is one statement
- * and one row (an ORM relation load sends two statements and hydrates entity objects on the hot read).
+ * A hero row with the images of its shown art version gathered into one JSON column, so a hero with its
+ * images is one statement and one row (an ORM relation load sends two statements and hydrates entity
+ * objects on the hot read). Everything that reads a hero this way (the hero page, share, download and
+ * book) shows the chosen version.
  */
 const HERO_WITH_IMAGES = `
   SELECT h.id, h.owner_id, h.name, to_char(h.birthdate, 'YYYY-MM-DD') AS birthdate, h.western, h.chinese,
     h.status, h.payment_status, h.nft_id, h.backstory, h.generation_attempt, h.generation_error,
-    h.generated_by, h.created_at, h.updated_at,
+    h.generated_by, h.created_at, h.updated_at, h.art_version, h.art_recreations,
     COALESCE((
       SELECT json_agg(json_build_object(
-        'heroId', i.hero_id, 'angle', i.angle, 'position', i.position, 'prompt', i.prompt,
-        'fullKey', i.full_key, 'previewKey', i.preview_key) ORDER BY i.position)
-      FROM heroes.hero_images i WHERE i.hero_id = h.id
+        'heroId', i.hero_id, 'version', i.version, 'angle', i.angle, 'position', i.position,
+        'prompt', i.prompt, 'fullKey', i.full_key, 'previewKey', i.preview_key) ORDER BY i.position)
+      FROM heroes.hero_images i WHERE i.hero_id = h.id AND i.version = h.art_version
     ), '[]'::json) AS images
   FROM heroes.heroes h`;
 
@@ -48,6 +50,8 @@ export interface HeroRow {
   generated_by: string | null;
   created_at: Date;
   updated_at: Date;
+  art_version: number;
+  art_recreations: number;
   images: HeroImage[];
 }
 
@@ -67,6 +71,8 @@ export function heroFromRow(row: HeroRow): Hero {
     generationAttempt: row.generation_attempt,
     generationError: row.generation_error,
     generatedBy: row.generated_by,
+    artVersion: row.art_version,
+    artRecreationsUsed: row.art_recreations,
     images: row.images,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -153,19 +159,30 @@ export function storeGeneratedHero(
       [event.heroId, event.attempt, event.backstory, event.provider],
     );
     if (updated.length === 0) return undefined;
-    await tx.getRepository(HeroImage).upsert(
-      event.images.map((image, position) => ({
-        heroId: event.heroId,
-        angle: image.angle,
-        position,
-        prompt: image.prompt,
-        fullKey: image.fullKey,
-        previewKey: image.previewKey,
-      })),
-      ['heroId', 'angle'],
-    );
+    await upsertArtImages(tx, event.heroId, 0, event.images);
     return updated[0].owner_id;
   });
+}
+
+/** Stores the images of one art version of a hero (replacing that version's, if any). */
+export async function upsertArtImages(
+  db: EntityManager,
+  heroId: string,
+  version: number,
+  images: HeroGeneratedEvent['images'],
+): Promise<void> {
+  await db.getRepository(HeroImage).upsert(
+    images.map((image, position) => ({
+      heroId,
+      version,
+      angle: image.angle,
+      position,
+      prompt: image.prompt,
+      fullKey: image.fullKey,
+      previewKey: image.previewKey,
+    })),
+    ['heroId', 'version', 'angle'],
+  );
 }
 
 /** generating → error for the current attempt only. The owner of the hero it failed, if it did. */

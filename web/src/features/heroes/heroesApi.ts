@@ -3,6 +3,7 @@
  * and generates; the list and the wizard's up-front limit check read getUserHeroes.
  */
 import { api } from '../../app/api';
+import type { ArtVersionDto, ArtVersionsDto } from '@starborn/contracts';
 import { stripPreviewPrefix, type Hero } from './types';
 
 /** POST /api/heroes and POST /api/heroes/generate/{heroId} answer the hero under `hero`. */
@@ -21,7 +22,7 @@ export interface CreateHeroRequest {
   userId: string;
 }
 
-const withHeroTags = api.enhanceEndpoints({ addTagTypes: ['Hero', 'UserHeroes'] });
+const withHeroTags = api.enhanceEndpoints({ addTagTypes: ['Hero', 'UserHeroes', 'ArtVersions'] });
 
 export const heroesApi = withHeroTags.injectEndpoints({
   endpoints: (build) => ({
@@ -76,8 +77,47 @@ export const heroesApi = withHeroTags.injectEndpoints({
         dispatch(heroesApi.util.invalidateTags(['UserHeroes']));
       },
     }),
+
+    /** GET /api/heroes/{heroId}/art/versions: every version of a hero's art, oldest first. */
+    getArtVersions: build.query<ArtVersionsDto, string>({
+      query: (heroId) => `/heroes/${encodeURIComponent(heroId)}/art/versions`,
+      providesTags: (_result, _error, heroId) => [{ type: 'ArtVersions', id: heroId }],
+    }),
+
+    /** POST /api/heroes/{heroId}/art/recreate → 202 { version }: a premium hero's art made anew. */
+    recreateArt: build.mutation<ArtVersionDto, string>({
+      query: (heroId) => ({ url: `/heroes/${encodeURIComponent(heroId)}/art/recreate`, method: 'POST' }),
+      transformResponse: (answer: { version: ArtVersionDto }) => answer.version,
+      invalidatesTags: (_result, _error, heroId) => [{ type: 'ArtVersions', id: heroId }],
+    }),
+
+    /** PUT /api/heroes/{heroId}/art/current { version } → { hero }: the version the hero shows. */
+    chooseArt: build.mutation<Hero | null, { heroId: string; version: number }>({
+      query: ({ heroId, version }) => ({
+        url: `/heroes/${encodeURIComponent(heroId)}/art/current`,
+        method: 'PUT',
+        body: { version },
+      }),
+      transformResponse: heroOfEnvelope,
+      async onQueryStarted({ heroId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data) dispatch(heroesApi.util.upsertQueryData('getHero', heroId, data));
+        } catch {
+          // The panel shows the server's message.
+        }
+      },
+      invalidatesTags: (_result, _error, { heroId }) => [{ type: 'ArtVersions', id: heroId }, 'UserHeroes'],
+    }),
   }),
 });
 
-export const { useGetHeroQuery, useGetUserHeroesQuery, useCreateHeroMutation, useGenerateHeroMutation } =
-  heroesApi;
+export const {
+  useGetHeroQuery,
+  useGetUserHeroesQuery,
+  useCreateHeroMutation,
+  useGenerateHeroMutation,
+  useGetArtVersionsQuery,
+  useRecreateArtMutation,
+  useChooseArtMutation,
+} = heroesApi;
