@@ -82,18 +82,30 @@ export class HeroGenerationWorker extends GenerationWorker<HeroGenerationJob> {
       );
       throw failures.find((failure) => failure instanceof AiQuotaExceededError) ?? failures[0];
     });
-    const refs: GeneratedImageRef[] = [];
-    for (const [position, image] of images.entries()) {
-      const keys = heroMediaKeys(heroId, image.angle, variant);
-      const variants = await renderHeroVariants(image.png, position);
+    // The three pictures' variants are encoded at once: each encode is one thread of the image library.
+    const rendered = await Promise.all(
+      images.map(async (image, position) => ({
+        image,
+        keys: heroMediaKeys(heroId, image.angle, variant),
+        variants: await renderHeroVariants(image.png, position),
+      })),
+    );
+    await this.stillThere(heroId);
+    // Every write settles before a failure is reported; one that fails because the hero's folder is
+    // being deleted fails the job as the deletion.
+    const writes = await Promise.allSettled(
+      rendered.map(({ keys, variants }) => storeImageVariants(this.storage, keys, variants)),
+    );
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) {
       await this.stillThere(heroId);
-      // A write that fails because the hero's folder is being deleted fails the job as the deletion.
-      await storeImageVariants(this.storage, keys, variants).catch(async (error: unknown) => {
-        await this.stillThere(heroId);
-        throw error;
-      });
-      refs.push({ angle: image.angle, prompt: image.prompt, ...keys });
+      throw failed.reason;
     }
+    const refs: GeneratedImageRef[] = rendered.map(({ image, keys }) => ({
+      angle: image.angle,
+      prompt: image.prompt,
+      ...keys,
+    }));
     // Asked after the last write: a deletion that removed the hero's folder before a write landed
     // removed the hero first, so this finds it gone and deletes what landed.
     await this.stillThere(heroId);
