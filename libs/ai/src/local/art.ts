@@ -513,9 +513,12 @@ function describeImage(d: HeroDesign, angle: ImageAngle, shot: Shot, constLeft: 
   ].join(' ');
 }
 
-/** Renders one composed SVG to PNG. */
+/**
+ * Renders one composed SVG to PNG. Compression level 4: the detailed art made level 6 a third of a
+ * hero's rendering time, for files only 5 % smaller.
+ */
 export async function renderSvgToPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 4 }).toBuffer();
 }
 
 /** The three images of a hero as PNGs with prompts. */

@@ -64,17 +64,20 @@ function watermark(width: number, height: number, text: string): Buffer {
  * everyone else, reduced, watermarked and (when asked) blurred.
  */
 export async function renderImageVariants(png: Buffer, preview: PreviewOptions): Promise<ImageVariants> {
-  const reduced = sharp(png).resize(preview.width, preview.height);
+  // Decoded once: both variants start from the same pixels.
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: info });
+  const reduced = pixels().resize(preview.width, preview.height);
   const base = preview.blur ? reduced.blur(preview.blur) : reduced;
-  const previewPng = await base
-    .composite([{ input: watermark(preview.width, preview.height, preview.watermark) }])
-    .png({ compressionLevel: 6 })
-    .toBuffer();
-  // Effort 2 of 6: half the encoding time of the default for files about 4 % larger.
-  const [fullWebp, previewWebp] = await Promise.all([
-    sharp(png).webp({ quality: 86, effort: 2 }).toBuffer(),
-    sharp(previewPng).webp({ quality: 80, effort: 2 }).toBuffer(),
+  const [previewPng, fullWebp] = await Promise.all([
+    base
+      .composite([{ input: watermark(preview.width, preview.height, preview.watermark) }])
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
+    // Effort 1 of 6: a third of the default's encoding time, for files still far smaller than the PNG.
+    pixels().webp({ quality: 86, effort: 1 }).toBuffer(),
   ]);
+  const previewWebp = await sharp(previewPng).webp({ quality: 80, effort: 2 }).toBuffer();
   return { fullPng: png, fullWebp, previewPng, previewWebp };
 }
 
