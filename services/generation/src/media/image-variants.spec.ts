@@ -36,6 +36,29 @@ describe('renderHeroVariants', () => {
   });
 });
 
+describe('the watermark', () => {
+  /** The share of pixels of the preview that differ visibly from a plain reduction of the picture. */
+  async function marked(png: Buffer, preview: Buffer, size: number) {
+    const plain = await sharp(png).resize(size, size).removeAlpha().raw().toBuffer();
+    const shown = await sharp(preview).removeAlpha().raw().toBuffer();
+    let differing = 0;
+    for (let at = 0; at < plain.length; at += 3) {
+      const delta = Math.max(...[0, 1, 2].map((c) => Math.abs(plain[at + c]! - shown[at + c]!)));
+      if (delta > 24) differing++;
+    }
+    return differing / (plain.length / 3);
+  }
+
+  it('is burned into every preview, the same on each (drawn once, kept)', async () => {
+    const png = await picture(1024, 1024);
+    const [first, again] = [await renderHeroVariants(png, 0), await renderHeroVariants(png, 0)];
+    const share = await marked(png, first.previewPng, 512);
+    expect(share).toBeGreaterThan(0.03);
+    expect(share).toBeLessThan(0.6);
+    expect(again.previewPng.equals(first.previewPng)).toBe(true);
+  });
+});
+
 describe('renderIllustrationVariants', () => {
   it('reduces a 1200×800 illustration to a 600×400 preview, keeping its shape', async () => {
     const variants = await renderIllustrationVariants(await picture(1200, 800), { width: 1200, height: 800 });

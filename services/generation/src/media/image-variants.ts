@@ -1,5 +1,5 @@
 import { HERO_PREVIEW_SIZE, ILLUSTRATION_PREVIEW_WIDTH, type ObjectStorage } from '@starborn/storage';
-import sharp from 'sharp';
+import sharp, { type CreateRaw } from 'sharp';
 
 /**
  * One image stored as full quality and preview, each as PNG and WebP at its own size. The AVIF and WebP
@@ -43,7 +43,7 @@ export interface PreviewOptions {
 }
 
 /** The watermark burned into every preview, so a screenshot of a preview is still a preview. */
-function watermark(width: number, height: number, text: string): Buffer {
+function watermarkSvg(width: number, height: number, text: string): Buffer {
   const size = Math.min(width, height);
   const rows = [0.2, 0.5, 0.8]
     .map(
@@ -60,6 +60,29 @@ function watermark(width: number, height: number, text: string): Buffer {
 }
 
 /**
+ * Each watermark (size and words) is drawn once per process and kept as pixels: drawing its text cost
+ * about as much as the rest of a preview. There are a handful (the hero's two, the illustration's).
+ */
+const watermarks = new Map<string, Promise<{ input: Buffer; raw: CreateRaw }>>();
+function watermark(width: number, height: number, text: string) {
+  const key = `${width}x${height}:${text}`;
+  let drawn = watermarks.get(key);
+  if (!drawn) {
+    drawn = sharp(watermarkSvg(width, height, text))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({
+        input: data,
+        raw: { width: info.width, height: info.height, channels: 4 as const },
+      }));
+    drawn.catch(() => watermarks.delete(key));
+    watermarks.set(key, drawn);
+  }
+  return drawn;
+}
+
+/**
  * Every stored picture exists as full quality (PNG and WebP) for paid owners, and a preview for
  * everyone else, reduced, watermarked and (when asked) blurred.
  */
@@ -69,11 +92,9 @@ export async function renderImageVariants(png: Buffer, preview: PreviewOptions):
   const pixels = () => sharp(data, { raw: info });
   const reduced = pixels().resize(preview.width, preview.height);
   const base = preview.blur ? reduced.blur(preview.blur) : reduced;
+  const mark = await watermark(preview.width, preview.height, preview.watermark);
   const [previewPng, fullWebp] = await Promise.all([
-    base
-      .composite([{ input: watermark(preview.width, preview.height, preview.watermark) }])
-      .png({ compressionLevel: 6 })
-      .toBuffer(),
+    base.composite([mark]).png({ compressionLevel: 4 }).toBuffer(),
     // Effort 1 of 6: a third of the default's encoding time, for files still far smaller than the PNG.
     pixels().webp({ quality: 86, effort: 1 }).toBuffer(),
   ]);
