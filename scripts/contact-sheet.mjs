@@ -6,6 +6,7 @@
 // Run from the repository root after building the libraries (npx nx run-many -t build):
 //   npm run contact-sheet
 import {
+  generateBackstoryMarkdown,
   LocalAiProvider,
   planStory,
   revisePlan,
@@ -95,7 +96,7 @@ await writeFile(`${OUT}heroes.jpg`, await sheet(portraits, PORTRAIT, PORTRAIT, C
 
 const reader = heroes[4];
 const chapters = [];
-let plan = planStory(reader, { chaptersTotalCount: CHAPTERS });
+let plan = planStory(reader, { chaptersTotalCount: CHAPTERS, backstory: generateBackstoryMarkdown(reader) });
 for (let chapterNumber = 1; chapterNumber <= CHAPTERS; chapterNumber++) {
   const previousChapters = chapters.map(({ chapterNumber: n, title, summary }) => ({
     chapterNumber: n,

@@ -132,4 +132,6 @@ export interface StoryPlan {
   heroId?: string;
   /** The hero's name as the plan's moments use it. */
   heroName?: string;
+  /** Where the hero was born, as the backstory tells it: the story remembers it, and a foe may threaten it. */
+  hometown?: string;
 }

@@ -192,6 +192,8 @@ function contextOf(hero: HeroProfile, plan: StoryPlan, entry: PlannedChapter, rn
     mentor: mentor.name,
     mentorKind: mentor.kind,
     mentorTrait: mentor.trait,
+    home: plan.hometown ?? 'home',
+    bornIn: plan.hometown ? ` in ${plan.hometown}` : '',
     foe: plan.antagonist?.name ?? 'the enemy',
     foeKind: plan.antagonist?.kind ?? 'an old enemy',
     aim: plan.antagonist?.aim ?? 'undo everything',
@@ -321,7 +323,7 @@ function opening(
     return [
       paragraph(rng.pick(FIRST_OPENINGS), ctx, rng),
       paragraph(
-        '{heroCap} was born under {sign}, a child of {element}, in a {cElement} year of the {cAnimal}, and [everyone in {place} knew it|it showed|people said it explained a great deal]. {aCap}, {aKind}, had been [at their side|a friend|underfoot] for years; {animal}, {animalKind}, for longer. {foeCap}, {foeKind}, [was a name from songs|had been a rumour|was somebody else’s problem] — until now: {foe} meant to {aim}.',
+        '{heroCap} was born under {sign}{bornIn}, a child of {element}, in a {cElement} year of the {cAnimal}, and [everyone in {place} knew it|it showed|people said it explained a great deal]. {aCap}, {aKind}, had been [at their side|a friend|underfoot] for years; {animal}, {animalKind}, for longer. {foeCap}, {foeKind}, [was a name from songs|had been a rumour|was somebody else’s problem] — until now: {foe} meant to {aim}.',
         ctx,
         rng,
       ),

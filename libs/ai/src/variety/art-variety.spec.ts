@@ -117,7 +117,6 @@ describe('variety of the local provider’s pictures', () => {
       hashes.push(await dHash(front!.png));
     }
     const mean = meanHammingDistance(hashes);
-    console.log(`hero front images: mean pairwise dHash distance ${mean.toFixed(1)}`);
     expect(mean).toBeGreaterThanOrEqual(28);
   });
 
@@ -142,7 +141,6 @@ describe('variety of the local provider’s pictures', () => {
       hashes.push(await dHash((await renderChapterIllustration(request)).png));
     }
     const mean = meanHammingDistance(hashes);
-    console.log(`one book's illustrations: mean pairwise dHash distance ${mean.toFixed(1)}`);
     expect(mean).toBeGreaterThanOrEqual(24);
   });
 });

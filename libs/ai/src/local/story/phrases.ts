@@ -6,7 +6,8 @@
  * Keys: {hero} {a} {aKind} {aTrait} {b} {animal} {animalKind} {rival} {rivalKind} {rivalTrait}
  * {mentor} {mentorKind} {mentorTrait} {foe} {foeKind} {aim} {place} {placeDesc} {prevPlace}
  * {nextPlace} {object} {time} {weather} {sign} {element} {cAnimal} {cElement} {trait} {ctrait}
- * {strength} {weakness} {magic}; each also as {keyCap} with a capital first letter.
+ * {strength} {weakness} {magic} {home} (the hero's hometown, or 'home') {bornIn} (' in <hometown>' or
+ * ''); each also as {keyCap} with a capital first letter.
  */
 import type { ArcStage, SceneKind } from '../../story-plan.js';
 import type { Rules } from '../grammar.js';
@@ -76,7 +77,7 @@ export const RULES: Rules = {
     '[The light|The shadows|The sky|The world] [turned|went|grew|looked] [thin and grey|long and blue|gold and slanting|silver|bruised purple|pale as milk], and [their breath showed|the ground steamed|nobody spoke above a murmur|every sound carried|the road seemed longer].',
   ],
   thought: [
-    '{heroCap} thought [briefly|suddenly|again|for no reason] of [home|{mentor}|{foe}|the stars of {sign}|{prevPlace}|a warm bed], and [pushed the thought away|let it stay|felt steadier for it|walked faster|said nothing].',
+    '{heroCap} thought [briefly|suddenly|again|for no reason] of [{home}|{mentor}|{foe}|the stars of {sign}|{prevPlace}|a warm bed], and [pushed the thought away|let it stay|felt steadier for it|walked faster|said nothing].',
   ],
   pair: [
     '{aCap} and {animal} [traded a look|kept close together|fell into step|sat down together] [by the path|at the edge of things|in the shade|out of the wind], and {hero} [let them be|smiled|counted them twice|envied them a little].',

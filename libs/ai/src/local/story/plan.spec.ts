@@ -3,7 +3,8 @@ import { ARC_STAGES, type StoryPlan } from '../../story-plan.js';
 import type { HeroProfile, PreviousChapter, WrittenChapter } from '../../types.js';
 import { writeLocalChapter } from '../chapter.js';
 import { ANIMAL_WORDS } from '../lexicon.js';
-import { planStory, revisePlan, sceneOfChapter, stageOf } from './plan.js';
+import { backstoryCast, generateBackstoryMarkdown } from '../backstory.js';
+import { hometownOf, planStory, revisePlan, sceneOfChapter, stageOf } from './plan.js';
 
 const sceneKey = (plan: StoryPlan, n: number) => JSON.stringify(sceneOfChapter(plan, n));
 
@@ -101,6 +102,38 @@ describe('planStory', () => {
     const backstory = `# Bram\n\n${taken.map((name) => `${name} was there.`).join(' ')}`;
     const planned = planStory(hero, { chaptersTotalCount: 6, backstory });
     for (const member of planned.cast) expect(taken).not.toContain(member.name.split(' ')[0]);
+  });
+
+  it('takes the hero’s hometown from the backstory, and chapter 1 says the hero was born there', () => {
+    for (const [i, birthdate] of ['1990-05-17', '1975-11-02', '2001-02-28', '1968-08-08'].entries()) {
+      const hero = heroFor(birthdate, 'Tamsin Reed', `${i}`.repeat(32));
+      const backstory = generateBackstoryMarkdown(hero);
+      const town = String(backstoryCast(hero).homeland);
+      expect(backstory).toContain(town);
+      const plan = revisePlan(planStory(hero, { chaptersTotalCount: 4, backstory }), {
+        chapterNumber: 1,
+        chaptersTotalCount: 4,
+        previousChapters: [],
+      });
+      expect(plan.hometown).toBe(town);
+      const first = writeLocalChapter({
+        hero,
+        chapterNumber: 1,
+        chaptersTotalCount: 4,
+        previousChapter: null,
+        plan,
+      });
+      expect(first.markdown).toContain(`in ${town}, a child of`);
+    }
+    // Another writer's backstory: its first birthplace.
+    const hero = heroFor('1990-05-17');
+    expect(hometownOf(hero, 'She was born in Port Sable, by the sea.')).toBe('Port Sable');
+    expect(hometownOf(hero, 'He was born in the salt marshes of the coast of **Vell** at dawn.')).toBe(
+      'Vell',
+    );
+    expect(hometownOf(hero, 'Born under a comet, far from anywhere.')).toBeUndefined();
+    expect(hometownOf(hero, undefined)).toBeUndefined();
+    expect(planStory(hero, { chaptersTotalCount: 4 }).hometown).toBeUndefined();
   });
 
   it('is deterministic and keeps the steering it is given', () => {

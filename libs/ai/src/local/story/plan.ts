@@ -20,6 +20,7 @@ import {
 } from '../../story-plan.js';
 import type { HeroProfile, PreviousChapter } from '../../types.js';
 import { ANIMAL_WORDS } from '../lexicon.js';
+import { backstoryCast } from '../backstory.js';
 import {
   ALL_LANDSCAPES,
   ANIMAL_ADJECTIVES,
@@ -263,7 +264,8 @@ export function planStory(hero: HeroProfile, options: PlanOptions): StoryPlan {
     makePlace(landscapes[i % landscapes.length]!, rng, placeNames),
   );
 
-  const home = places[0]!.name;
+  const hometown = hometownOf(hero, options.backstory);
+  const home = hometown ?? places[0]!.name;
   const aim = rng.pick(FOE_AIMS).replace('{home}', home);
   const conflict = `${foeName}, ${foeKind}, means to ${aim}. Only ${objects[0]}, and whatever ${objects[1]} opens, can stop it.`;
   const title = bookTitle(rng, objects, places, foeName);
@@ -282,10 +284,25 @@ export function planStory(hero: HeroProfile, options: PlanOptions): StoryPlan {
     antagonist: { name: foeName, kind: foeKind, aim },
     heroId: hero.heroId,
     heroName: heroName(hero),
+    ...(hometown ? { hometown } : {}),
   };
   plan.chapters = planChapters(plan, hero, 1, total, []);
   plan.state = stateAfter(plan, 0, []);
   return plan;
+}
+
+/**
+ * The hero's hometown as its backstory names it. The local backstory's homeland is known from the hero
+ * (the same world its text was written from); another writer's backstory is read for the first place
+ * the hero was "born in" ("born in the terraced valleys of Tororeach" → Tororeach, "born in Port
+ * Sable" → Port Sable). Undefined without a backstory or a birthplace in it.
+ */
+export function hometownOf(hero: HeroProfile, backstory: string | undefined): string | undefined {
+  if (!backstory) return undefined;
+  const text = backstory.replace(/[*_]/g, '');
+  const homeland = String(backstoryCast(hero).homeland ?? '');
+  if (homeland && text.includes(homeland)) return homeland;
+  return /\bborn (?:in|at|among) (?:[^.]*? of )?((?:[A-Z][\w'’-]+)(?: [A-Z][\w'’-]+)*)/.exec(text)?.[1];
 }
 
 function heroName(hero: HeroProfile): string {
