@@ -53,6 +53,7 @@ import {
   processCpuMs,
   processesCpuDeltaMs,
   processesCpuMs,
+  processMemoryMiB,
   redisCpuMs,
 } from '../lib/system.mjs';
 
@@ -833,6 +834,14 @@ async function main() {
       scenarios.push(...measured.rows);
       warmupWorkers[workers] = measured.warmupWorkers;
     }
+    // Read before the stack stops: each worker's peak over both phases (it painted and stored every hero
+    // it was given, 50 at once in the bursts, and chapters with their illustrations meanwhile).
+    const workerMemory = processes
+      .filter((proc) => proc.service === 'generation')
+      .map((proc) => ({ worker: proc.label, ...processMemoryMiB(proc.pid) }));
+    log(
+      `Generation workers' memory (MiB): ${workerMemory.map((w) => `${w.worker} peak ${w.peak}, now ${w.now}`).join('; ')}`,
+    );
 
     const machine = machineInfo({
       redis: redisVersion,
@@ -866,7 +875,18 @@ async function main() {
       warmupHeroesPerWorker: warmupWorkers,
       targets,
       notes: notesOf(scenarios, targets, stages, machine),
-      figures: figuresOf(scenarios, targets),
+      figures: [
+        ...figuresOf(scenarios, targets),
+        {
+          figure: 'a generation worker, peak resident memory over the run',
+          value: Math.max(...workerMemory.map((w) => w.peak)),
+          unit: 'MiB',
+          target: null,
+          pass: null,
+          ratios: null,
+        },
+      ],
+      workerMemory,
       profiles: { stages, chapters },
     };
     printReport(result);

@@ -36,6 +36,17 @@ export function processSyscalls(pid) {
   return { reads: field('syscr'), writes: field('syscw') };
 }
 
+/**
+ * A process's resident memory in MiB from /proc/PID/status: its peak so far (VmHWM) and now (VmRSS);
+ * null when it is gone.
+ */
+export function processMemoryMiB(pid) {
+  const status = readText(`/proc/${pid}/status`);
+  if (status === null) return null;
+  const kib = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? NaN);
+  return { peak: Math.round(kib('VmHWM') / 1024), now: Math.round(kib('VmRSS') / 1024) };
+}
+
 /** CPU milliseconds of every running process whose command name is `name`, by pid. */
 export function processesCpuMs(name) {
   const byPid = new Map();
