@@ -107,6 +107,9 @@ const TABLE = parseTable(`
   GET    /api/heroes/{id}                                        401      404      200     200
   GET    /api/heroes/{id} #preview-id                            401      404      200     200
   GET    /api/user/heroes                                        401      200      200     200
+  POST   /api/heroes/{heroId}/art/recreate                       401      404      403     202
+  GET    /api/heroes/{heroId}/art/versions                       401      404      200     200
+  PUT    /api/heroes/{heroId}/art/current                        401      404      200     200
   POST   /api/heroes/{id}/share                                  401      404      403     201
   GET    /api/share/{shareId}                                    200      200      200     200
   GET    /api/share/{shareId} #guessed-link                      404      404      404     404
@@ -359,6 +362,49 @@ const CALLS: Call[] = [
         const kind = hero.paymentStatus === 'paid' ? '/full/' : '/preview/';
         for (const image of hero.images) expect(image.url).toContain(kind);
       }
+    },
+  },
+
+  // ── the art's versions (recreating is premium) ───────────────────────────────────────────────
+  {
+    row: 'POST /api/heroes/{heroId}/art/recreate',
+    bothOwners: true,
+    request: (cell) => ({
+      method: 'POST',
+      path: `/api/heroes/${heroOf(cell)}/art/recreate`,
+      token: cell.token,
+    }),
+    check: (response) => {
+      expect(response.json.version).toMatchObject({ version: 1, status: 'generating', current: false });
+    },
+  },
+  {
+    row: 'GET /api/heroes/{heroId}/art/versions',
+    bothOwners: true,
+    request: (cell) => ({
+      method: 'GET',
+      path: `/api/heroes/${heroOf(cell)}/art/versions`,
+      token: cell.token,
+    }),
+    check: (response, { role }) => {
+      // The first art is version 0, shown; the paid owner's recreation is listed behind it.
+      expect(response.json.versions[0]).toMatchObject({ version: 0, current: true });
+      expect(response.json.versions).toHaveLength(role === 'paid' ? 2 : 1);
+    },
+  },
+  {
+    // Version 0, the first art, can always be shown again (unpaid heroes have only it).
+    row: 'PUT /api/heroes/{heroId}/art/current',
+    bothOwners: true,
+    request: (cell) => ({
+      method: 'PUT',
+      path: `/api/heroes/${heroOf(cell)}/art/current`,
+      token: cell.token,
+      body: { version: 0 },
+    }),
+    check: (response, cell) => {
+      expect(response.json.hero).toMatchObject({ artVersion: 0 });
+      checkHeroView(response.json.hero, cell);
     },
   },
 

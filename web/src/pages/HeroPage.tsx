@@ -206,8 +206,6 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
         <div className="hero-page__media">
           <HeroGallery hero={hero} locked={locked} watermark={watermark} />
           <HeroActions hero={hero} preview={preview} />
-          {/* Recreating the art is premium: the preview and an unpaid hero have none. */}
-          {!locked && <ArtVersionsPanel hero={hero} />}
         </div>
 
         <section className="hero-panel hero-page__traits" aria-labelledby="traits-title">
@@ -235,6 +233,11 @@ function HeroView({ hero, preview }: { hero: Hero; preview: boolean }) {
           </div>
         </section>
       </div>
+
+      {/* The art's versions, across the page below the backstory (beside the portraits the gallery
+          would leave an empty column next to the traits). Recreating is premium: the preview and an
+          unpaid hero have none. */}
+      {!locked && <ArtVersionsPanel hero={hero} />}
 
       {/* The chapters panel: never shown for preview heroes. */}
       {!preview && <ChaptersPanel hero={hero} />}

@@ -114,6 +114,8 @@ describe('recreating a hero’s art', () => {
       const served = await fetch(new URL(image.url, stack.baseUrl));
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
+      // Read to the end: an unread body keeps its connection busy, and the gateway's close waits for it.
+      expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
     expect(await stack.storage.exists(`${firstFront}.png`)).toBe(true);
 
@@ -159,6 +161,7 @@ describe('recreating a hero’s art', () => {
     const card = await fetch(new URL(shared.cardPath, stack.baseUrl));
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
+    expect((await card.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const manifest = await stack.bus.request('heroes.download-manifest', {
       userId: (await me(token)).id,
       heroId,
