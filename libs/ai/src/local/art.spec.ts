@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { allSignCombinations, articleMistakes, heroFor, randomHeroId } from '../__tests__/fixtures.js';
+import { allSignCombinations, articleMistakes, heroFor, nextHeroId } from '../__tests__/fixtures.js';
 import type { HeroProfile } from '../types.js';
 import { composeHeroArt, composeHeroArts, heroDesign, renderHeroImages } from './art.js';
 import { LANDSCAPE_WORDS } from './art/landscapes.js';
@@ -35,7 +35,7 @@ describe('procedural hero artwork', () => {
   });
 
   it('gives 100 heroes with identical signs 100 different images at every angle', async () => {
-    const heroes: HeroProfile[] = Array.from({ length: 100 }, () => ({ ...hero, heroId: randomHeroId() }));
+    const heroes: HeroProfile[] = Array.from({ length: 100 }, () => ({ ...hero, heroId: nextHeroId() }));
     // All three angles differ as SVG (cheap) …
     const perAngle = [new Set<string>(), new Set<string>(), new Set<string>()];
     for (const h of heroes) composeHeroArts(h).forEach((a, i) => perAngle[i]!.add(sha(a.svg)));

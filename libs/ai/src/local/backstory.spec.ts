@@ -3,7 +3,7 @@ import {
   articleMistakes,
   heroesOfAllSigns,
   heroFor,
-  randomHeroId,
+  nextHeroId,
   sparseHero,
 } from '../__tests__/fixtures.js';
 import type { HeroProfile } from '../types.js';
@@ -63,7 +63,7 @@ describe('grammar-based backstory', () => {
   it('tells 100 different stories for 100 heroes with identical signs and names', () => {
     const base = heroFor('1979-08-15', 'Selene');
     const stories = new Set(
-      Array.from({ length: 100 }, () => generateBackstoryMarkdown({ ...base, heroId: randomHeroId() })),
+      Array.from({ length: 100 }, () => generateBackstoryMarkdown({ ...base, heroId: nextHeroId() })),
     );
     expect(stories.size).toBe(100);
   });

@@ -4,7 +4,7 @@ import {
   heroesOfAllSigns,
   heroFor,
   NAMES,
-  randomHeroId,
+  nextHeroId,
   sparseHero,
 } from '../__tests__/fixtures.js';
 import {
@@ -79,7 +79,7 @@ describe('local chapter writer', () => {
   it('stays within bounds for every story length from 1 to 12 chapters', () => {
     const failures: string[] = [];
     for (let k = 0; k < 12; k++) {
-      const hero = heroFor(allSignCombinations()[k * 11]!.birthdate, NAMES[k % NAMES.length], randomHeroId());
+      const hero = heroFor(allSignCombinations()[k * 11]!.birthdate, NAMES[k % NAMES.length], nextHeroId());
       for (let total = 1; total <= 12; total++) {
         writeStory(hero, total).forEach((chapter, index) => {
           const problems = proseProblems(chapter);
@@ -123,7 +123,7 @@ describe('local chapter writer', () => {
         { length: 50 },
         () =>
           writeLocalChapter({
-            hero: { ...base, heroId: randomHeroId() },
+            hero: { ...base, heroId: nextHeroId() },
             chapterNumber: 1,
             chaptersTotalCount: 10,
             previousChapter: null,
@@ -135,7 +135,7 @@ describe('local chapter writer', () => {
 
   it('never repeats a title or a paragraph within one story, and no two chapters read alike', () => {
     for (let k = 0; k < 20; k++) {
-      const hero = heroFor(allSignCombinations()[k * 7]!.birthdate, NAMES[k % NAMES.length], randomHeroId());
+      const hero = heroFor(allSignCombinations()[k * 7]!.birthdate, NAMES[k % NAMES.length], nextHeroId());
       const story = writeStory(hero, 10);
       expect(new Set(story.map((c) => c.title)).size).toBe(10);
       const paragraphs = story.flatMap((c) => paragraphsOf(c.markdown).filter((p) => p !== '*The End*'));
@@ -180,7 +180,7 @@ describe('local chapter writer', () => {
 
   it('continues the story: each chapter opens on a place or person named in the previous summary', () => {
     for (let k = 0; k < 10; k++) {
-      const hero = heroFor(allSignCombinations()[k * 13]!.birthdate, NAMES[k % NAMES.length], randomHeroId());
+      const hero = heroFor(allSignCombinations()[k * 13]!.birthdate, NAMES[k % NAMES.length], nextHeroId());
       const story = writeStory(hero, 10);
       for (let n = 1; n < story.length; n++) {
         const names = properNames(story[n - 1]!.summary, hero);

@@ -1,4 +1,4 @@
-import { allSignCombinations, heroFor, NAMES, randomHeroId } from '../../__tests__/fixtures.js';
+import { allSignCombinations, heroFor, NAMES, nextHeroId } from '../../__tests__/fixtures.js';
 import { ARC_STAGES, type StoryPlan } from '../../story-plan.js';
 import type { HeroProfile, PreviousChapter, WrittenChapter } from '../../types.js';
 import { writeLocalChapter } from '../chapter.js';
@@ -33,7 +33,7 @@ describe('planStory', () => {
   it('casts 2–3 companions (the first the hero’s Chinese animal), a rival and a mentor, named per hero', () => {
     const firstNames = new Set<string>();
     for (const { birthdate } of allSignCombinations().slice(0, 40)) {
-      const hero = heroFor(birthdate, 'Aria', randomHeroId());
+      const hero = heroFor(birthdate, 'Aria', nextHeroId());
       const plan = planStory(hero, { chaptersTotalCount: 10 });
       const companions = plan.cast.filter((c) => c.role === 'companion');
       expect(companions.length).toBeGreaterThanOrEqual(2);
@@ -61,7 +61,7 @@ describe('planStory', () => {
       Earth: ['forest', 'caverns', 'ruins', 'tundra'],
     };
     for (const { birthdate } of allSignCombinations()) {
-      const hero = heroFor(birthdate, 'Kael', randomHeroId());
+      const hero = heroFor(birthdate, 'Kael', nextHeroId());
       const plan = planStory(hero, { chaptersTotalCount: 12 });
       expect(homes[hero.western.element]).toContain(plan.places[0]!.landscape);
       expect(new Set(plan.places.map((p) => p.name)).size).toBe(plan.places.length);
@@ -200,7 +200,7 @@ describe('revisePlan', () => {
 describe('writing from the plan', () => {
   it('continues chapter 1 in chapter 2: its place and companions named, no fresh start, no ending', () => {
     for (let k = 0; k < 10; k++) {
-      const hero = heroFor(allSignCombinations()[k * 13]!.birthdate, NAMES[k % NAMES.length], randomHeroId());
+      const hero = heroFor(allSignCombinations()[k * 13]!.birthdate, NAMES[k % NAMES.length], nextHeroId());
       const { plan, chapters } = writeBook(hero, 5);
       const state = revisePlan(plan, {
         chapterNumber: 2,
