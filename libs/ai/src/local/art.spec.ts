@@ -59,7 +59,7 @@ describe('procedural hero artwork', () => {
     // The hero's face: its skin colour and two eyes with irises of its eye colour.
     const { character } = heroDesign(hero);
     expect(front!.svg).toContain(`fill="${character.eyes}"`);
-    expect(front!.svg.length).toBeLessThan(160_000);
+    expect(front!.svg.length).toBeLessThan(80_000);
   });
 
   it('gives each image its own pose, setting and camera, and names them in the prompt', () => {
